@@ -1,0 +1,56 @@
+"""Crescent patience: a pure-Python engine and a Jupyter widget.
+
+>>> from crescent_widget import Game
+>>> g = Game("CR1-N-AAAAAAB")
+>>> str(g.move("13-14")), g.move_count
+('13-14', 1)
+
+The widget (``CrescentWidget``) is imported lazily, so the engine works without
+anywidget installed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card, Suit
+from .codes import format_code, parse_code
+from .errors import (
+    CrescentError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidCodeError,
+    InvalidMoveError,
+    InvalidPositionError,
+)
+from .game import Game
+from .moves import RESHUFFLE, Move
+
+if TYPE_CHECKING:
+    from .widget import CrescentWidget
+
+__all__ = [
+    "RESHUFFLE",
+    "Card",
+    "CrescentError",
+    "CrescentWidget",
+    "Game",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidCodeError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "Move",
+    "Suit",
+    "format_code",
+    "parse_code",
+]
+__version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CrescentWidget":
+        from .widget import CrescentWidget
+
+        return CrescentWidget
+    raise AttributeError(f"module 'crescent_widget' has no attribute {name!r}")

@@ -1,0 +1,200 @@
+"""Cards: suits, ranks and the immutable :class:`Card` value.
+
+Inside the engine a card is a small int, ``suit * 13 + rank - 1`` (0–51), so the
+hot path moves plain ints; :class:`Card` is the readable face of that int.
+
+>>> Card.parse("10H")
+Card.parse('10H')
+>>> str(Card.parse("th")), Card.parse("W♦").text("pl"), Card.parse("D♠").ascii
+('10♥', 'W♦', 'QS')
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final
+
+from .errors import InvalidCardError
+
+
+class Suit(IntEnum):
+    """The four suits, in the order the specification uses everywhere (♠ ♥ ♣ ♦)."""
+
+    SPADES = 0
+    HEARTS = 1
+    CLUBS = 2
+    DIAMONDS = 3
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol, e.g. ``♥``."""
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """The ASCII suit letter, e.g. ``H``."""
+        return SUIT_LETTERS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the suit is printed in red (hearts and diamonds)."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+SUIT_LETTERS: Final = "SHCD"
+SUIT_SYMBOLS: Final = "♠♥♣♦"
+ACE: Final = 1
+KING: Final = 13
+RANK_ASCII: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# Polish court ranks: walet (Jack), dama (Queen), król (King), as (Ace).
+RANK_PL: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "W", "D", "K")
+
+_SUIT_BY_TEXT: Final = {
+    **{letter: Suit(i) for i, letter in enumerate(SUIT_LETTERS)},
+    **{symbol: Suit(i) for i, symbol in enumerate(SUIT_SYMBOLS)},
+    # The outlined symbols that some fonts and keyboards produce.
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+}
+_RANK_BY_TEXT: Final = {
+    **{text: rank for rank, text in enumerate(RANK_ASCII) if text},
+    "T": 10,
+    "W": 11,
+    "D": 12,
+}
+
+
+def card_index(suit: int, rank: int) -> int:
+    """The engine's int for a card: ``suit * 13 + rank - 1``.
+
+    >>> card_index(Suit.HEARTS, 10)
+    22
+    """
+    return suit * 13 + rank - 1
+
+
+def suit_of(index: int) -> int:
+    """The suit of a card int."""
+    return index // 13
+
+
+def rank_of(index: int) -> int:
+    """The rank (1 = Ace … 13 = King) of a card int."""
+    return index % 13 + 1
+
+
+class Card:
+    """One playing card: an immutable value with a suit and a rank (1 = Ace … 13 = King).
+
+    Two cards are equal when suit and rank are equal; the two copies of a card in
+    the double deck are the same value.
+
+    >>> c = Card(Suit.SPADES, 1)
+    >>> c, str(c), c.ascii, c.text("pl")
+    (Card.parse('AS'), 'A♠', 'AS', 'A♠')
+    >>> Card.parse("qs") == Card(Suit.SPADES, 12)
+    True
+    """
+
+    __slots__ = ("_index",)
+    _index: int
+
+    def __init__(self, suit: int, rank: int) -> None:
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise InvalidCardError(f"suit must be 0–3 (♠ ♥ ♣ ♦), got {suit!r}")
+        if isinstance(rank, bool) or not isinstance(rank, int) or not ACE <= rank <= KING:
+            raise InvalidCardError(f"rank must be 1 (Ace) to 13 (King), got {rank!r}")
+        object.__setattr__(self, "_index", card_index(suit, rank))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card for an engine int (0–51).
+
+        >>> Card.from_index(22)
+        Card.parse('10H')
+        """
+        return _CARDS[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse any written form of a card, case-insensitively.
+
+        Accepts ASCII (``10H``, ``QS``, ``TH``), symbols (``10♥``) and the Polish
+        court letters (``W♦`` Jack, ``D♠`` Queen).
+
+        Raises:
+            InvalidCardError: the text is not a card.
+
+        >>> [str(Card.parse(t)) for t in ("10h", "TD", "w♦", "D♠", "ks", "A♣")]
+        ['10♥', '10♦', 'J♦', 'Q♠', 'K♠', 'A♣']
+        """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"a card must be a string such as '10H', got {text!r}")
+        cleaned = text.strip().upper()
+        suit = _SUIT_BY_TEXT.get(cleaned[-1:])
+        rank = _RANK_BY_TEXT.get(cleaned[:-1])
+        if suit is None or rank is None:
+            raise InvalidCardError(
+                f"not a card: {text!r} (expected a rank A 2-10 J Q K, or T W D, then a suit "
+                "S H C D or ♠ ♥ ♣ ♦, e.g. '10H' or 'Q♠')"
+            )
+        return _CARDS[card_index(suit, rank)]
+
+    @property
+    def index(self) -> int:
+        """The engine's int for this card (0–51)."""
+        return self._index
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return Suit(self._index // 13)
+
+    @property
+    def rank(self) -> int:
+        """The card's rank, 1 (Ace) to 13 (King)."""
+        return self._index % 13 + 1
+
+    @property
+    def ascii(self) -> str:
+        """The canonical ASCII form, e.g. ``10H``."""
+        return ASCII_TEXT[self._index]
+
+    def text(self, lang: str = "en") -> str:
+        """The display form in a language: ``Q♠`` in English, ``D♠`` in Polish."""
+        return (PL_TEXT if lang == "pl" else EN_TEXT)[self._index]
+
+    def __str__(self) -> str:
+        return EN_TEXT[self._index]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.ascii!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other._index == self._index
+
+    def __hash__(self) -> int:
+        return hash(("Card", self._index))
+
+    def __lt__(self, other: Card) -> bool:
+        return self._index < other._index
+
+
+ASCII_TEXT: Final = tuple(RANK_ASCII[i % 13 + 1] + SUIT_LETTERS[i // 13] for i in range(52))
+EN_TEXT: Final = tuple(RANK_ASCII[i % 13 + 1] + SUIT_SYMBOLS[i // 13] for i in range(52))
+PL_TEXT: Final = tuple(RANK_PL[i % 13 + 1] + SUIT_SYMBOLS[i // 13] for i in range(52))
+_CARDS: Final = tuple(Card(i // 13, i % 13 + 1) for i in range(52))
+
+
+def parse_card_index(text: str) -> int:
+    """Parse a card's text straight to the engine's int.
+
+    >>> parse_card_index("10H")
+    22
+    """
+    return Card.parse(text).index

@@ -1,0 +1,65 @@
+"""The engine's exceptions. All are ``ValueError`` subclasses carrying a ``reason`` code.
+
+>>> err = IllegalMoveError("same_suit")
+>>> isinstance(err, ValueError), err.reason, str(err)
+(True, 'same_suit', 'Must be the same suit')
+>>> err.text("pl")
+'Musi być tego samego koloru'
+"""
+
+from __future__ import annotations
+
+from .i18n import REASONS, message
+
+
+class CrescentError(ValueError):
+    """Base of every error the engine raises on bad input or a refused action.
+
+    Attributes:
+        reason: a stable, machine-readable code such as ``"pile_full"``.
+    """
+
+    reason: str
+
+    def __init__(self, reason: str, detail: str | None = None) -> None:
+        self.reason = reason
+        self.detail = detail
+        super().__init__(detail if detail is not None else message(reason, "en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in a language; catalogue reasons are translated, details are kept."""
+        if self.reason in REASONS and self.detail is None:
+            return message(self.reason, lang)
+        return str(self)
+
+
+class IllegalMoveError(CrescentError):
+    """A well-formed action that the rules forbid (``reason`` is a catalogue code)."""
+
+
+class InvalidMoveError(CrescentError):
+    """A malformed move or place, such as pile 17 or ``"X3"``."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("invalid_move", detail)
+
+
+class InvalidCardError(CrescentError):
+    """Text that is not a card."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("invalid_card", detail)
+
+
+class InvalidCodeError(CrescentError):
+    """A malformed game code, or a variant that is not implemented."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("invalid_code", detail)
+
+
+class InvalidPositionError(CrescentError):
+    """A layout or a saved game that breaks the rules of a position (refused, never loaded)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("invalid_position", detail)

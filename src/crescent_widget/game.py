@@ -1,0 +1,571 @@
+"""The Crescent game: position, rules, reshuffle, undo, status and saves.
+
+:class:`Game` is the single judge of legality. Its state is kept as plain lists of
+card ints so that a solver or a random playout runs millions of moves through the
+same rules a click does.
+
+>>> g = Game("CR1-N-AAAAAAB")
+>>> g.top(13), g.top(14)
+(Card.parse('AS'), Card.parse('KS'))
+>>> g.move(13, 14)
+Move.parse('13-14')
+>>> g.check(14, 1)
+'same_suit'
+>>> g.move_count, g.undo(), g.move_count
+(1, Move.parse('13-14'), 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any, Final, Literal
+
+from .cards import ASCII_TEXT, Card
+from .codes import VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
+from .errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from .moves import (
+    ANY_FOUNDATION,
+    FIRST_FOUNDATION,
+    PILES,
+    RESHUFFLE,
+    RESHUFFLE_PLACE,
+    Move,
+    PlaceLike,
+    parse_place,
+)
+from .positions import (
+    CARD_COUNT,
+    MAX_PILE,
+    SAVE_FORMAT,
+    check_position,
+    check_reshuffles,
+    check_save_envelope,
+    checksum,
+    parse_cards,
+)
+
+Status = Literal["playing", "won", "blocked"]
+UNDO_LIMIT: Final = 100
+
+# Lookup tables over card ints (suit * 13 + rank - 1), built once.
+_SUIT: Final = tuple(c // 13 for c in range(52))
+_PILE_UP: Final = tuple((c // 13) * 13 + (c % 13 + 1) % 13 for c in range(52))  # rank + 1, K wraps to A
+_PILE_DOWN: Final = tuple((c // 13) * 13 + (c % 13 - 1) % 13 for c in range(52))  # rank - 1, A wraps to K
+# The card an ascending / descending foundation with this top accepts next (-1: none, no wrap).
+_ASC_NEXT: Final = tuple(c + 1 if c % 13 < 12 else -1 for c in range(52))
+_DESC_NEXT: Final = tuple(c - 1 if c % 13 > 0 else -1 for c in range(52))
+_FOUNDATION_NEXT: Final = (_ASC_NEXT,) * 4 + (_DESC_NEXT,) * 4
+
+MoveArg = Move | PlaceLike
+
+
+class Game:
+    """One game of Crescent.
+
+    Args:
+        code: a game code such as ``"CR1-N-AAAAAAB"``; ``None`` deals a random game.
+        clock: a function returning seconds (``time.monotonic`` by default); tests
+            inject their own so that nothing sleeps.
+
+    Raises:
+        InvalidCodeError: the code is malformed or names an unimplemented variant.
+    """
+
+    __slots__ = (
+        "_allowance",
+        "_clock",
+        "_code",
+        "_found_count",
+        "_foundations",
+        "_history",
+        "_last_action_at",
+        "_move_count",
+        "_piles",
+        "_places",
+        "_reshuffles_left",
+        "_revision",
+        "_started_at",
+        "_status_cache",
+        "_variant",
+    )
+
+    def __init__(self, code: str | None = None, *, clock: Callable[[], float] | None = None) -> None:
+        if code is None:
+            code = format_code(random_deal_number())
+        variant, number = parse_code(code)
+        piles = deal(number)
+        self._setup(piles, [[base] for base in base_cards()], variant, format_code(number, variant), clock)
+
+    def _setup(  # noqa: PLR0917  (private; every caller passes the full state)
+        self,
+        piles: list[list[int]],
+        foundations: list[list[int]],
+        variant: str,
+        code: str | None,
+        clock: Callable[[], float] | None,
+        reshuffles_left: int | None = None,
+    ) -> None:
+        self._piles = piles
+        self._foundations = foundations
+        self._places = piles + foundations  # the same list objects, indexed by place
+        self._variant = variant
+        self._code = code
+        self._allowance = VARIANT_RESHUFFLES[variant]
+        self._reshuffles_left = self._allowance if reshuffles_left is None else reshuffles_left
+        self._history: deque[tuple[int, int]] = deque(maxlen=UNDO_LIMIT)
+        self._move_count = 0
+        self._found_count = sum(len(f) for f in foundations)
+        self._clock = clock or time.monotonic
+        self._started_at: float | None = None
+        self._last_action_at = 0.0
+        self._revision = 0
+        self._status_cache: tuple[int, Status] = (-1, "playing")
+
+    # ----------------------------------------------------------------- constructors
+
+    @classmethod
+    def from_number(cls, number: int, variant: str = "N", *, clock: Callable[[], float] | None = None) -> Game:
+        """The game of a deal number: ``Game.from_number(1).code == 'CR1-N-AAAAAAB'``.
+
+        Raises:
+            InvalidCodeError: the number is out of range or the variant unknown.
+        """
+        return cls(format_code(number, variant), clock=clock)
+
+    @classmethod
+    def from_layout(
+        cls,
+        piles: list[list[str]],
+        foundations: list[list[str]],
+        reshuffles_left: int = 3,
+        *,
+        variant: str = "N",
+        clock: Callable[[], float] | None = None,
+    ) -> Game:
+        """A game from any position, for teaching and tests.
+
+        Args:
+            piles: 16 lists of card texts, bottom to top (an empty list is an emptied pile).
+            foundations: 8 lists, F1–F8, base first.
+            reshuffles_left: 0 up to the variant's allowance.
+
+        Raises:
+            InvalidPositionError: the cards are not 104 with each exactly twice, a pile
+                holds more than 13, a foundation is out of sequence, or the count is off.
+
+        >>> piles = [["2H", "9C", "WD", "JD"]] + [[] for _ in range(15)]
+        >>> len(piles)
+        16
+        """
+        if variant not in VARIANT_RESHUFFLES:
+            raise InvalidPositionError(f"unknown variant {variant!r}; implemented: {', '.join(VARIANT_RESHUFFLES)}")
+        pile_ints = [parse_cards(p, f"pile {i + 1}") for i, p in enumerate(_as_list(piles, "piles"))]
+        found_ints = [
+            parse_cards(f, f"foundation F{i + 1}") for i, f in enumerate(_as_list(foundations, "foundations"))
+        ]
+        check_position(pile_ints, found_ints)
+        game = cls.__new__(cls)
+        left = check_reshuffles(reshuffles_left, VARIANT_RESHUFFLES[variant])
+        game._setup(pile_ints, found_ints, variant, None, clock, left)
+        return game
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, clock: Callable[[], float] | None = None) -> Game:
+        """Restore a game saved with :meth:`to_dict`.
+
+        Raises:
+            InvalidPositionError: the save is incomplete, tampered with (its checksum
+                no longer matches) or describes an impossible position or history.
+        """
+        data = check_save_envelope(data)
+        variant, code = data["variant"], data["code"]
+        if code is not None and parse_code(code)[0] != variant:
+            raise InvalidPositionError(f"saved code {code!r} does not match variant {variant!r}")
+        game = cls.from_layout(
+            data["piles"], data["foundations"], data["reshuffles_left"], variant=variant, clock=clock
+        )
+        game._code = code
+        move_count, history, elapsed = data["move_count"], data["history"], data["elapsed"]
+        if isinstance(move_count, bool) or not isinstance(move_count, int) or move_count < 0:
+            raise InvalidPositionError(f"move_count must be a non-negative int, got {move_count!r}")
+        if not isinstance(history, list) or len(history) > min(UNDO_LIMIT, move_count):
+            raise InvalidPositionError("history must be a list of at most move_count (and 100) moves")
+        if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < 1e9:
+            raise InvalidPositionError(f"elapsed must be a number of seconds, got {elapsed!r}")
+        game._history.extend(game._check_history(history))
+        game._move_count = move_count
+        if move_count or elapsed:
+            now = game._clock()
+            game._started_at, game._last_action_at = now - float(elapsed), now
+        return game
+
+    def _check_history(self, history: list[Any]) -> list[tuple[int, int]]:
+        """Undo the saved history on a scratch copy; every step must reverse a legal move."""
+        scratch = self.copy()
+        steps: list[tuple[int, int]] = []
+        for text in reversed(history):
+            try:
+                move = Move.parse(text)
+            except (InvalidMoveError, TypeError):
+                raise InvalidPositionError(f"history holds an unreadable move {text!r}") from None
+            src, dst = move
+            if move.is_reshuffle or dst == ANY_FOUNDATION or len(scratch._places[dst]) <= (dst >= FIRST_FOUNDATION):
+                raise InvalidPositionError(f"history move {text!r} cannot be undone from this position")
+            scratch._unapply(src, dst)
+            if scratch._reason(src, dst)[0] is not None:
+                raise InvalidPositionError(f"history move {text!r} was not a legal move")
+            steps.append((src, dst))
+        return steps[::-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain JSON data, restorable with :meth:`from_dict`.
+
+        >>> import json
+        >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14")
+        >>> Game.from_dict(json.loads(json.dumps(g.to_dict()))).pile(14)[-1]
+        Card.parse('AS')
+        """
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "code": self._code,
+            "variant": self._variant,
+            "piles": [[ASCII_TEXT[c] for c in pile] for pile in self._piles],
+            "foundations": [[ASCII_TEXT[c] for c in f] for f in self._foundations],
+            "reshuffles_left": self._reshuffles_left,
+            "move_count": self._move_count,
+            "history": [str(Move(s, d)) for s, d in self._history],
+            "elapsed": round(self.elapsed, 3),
+        }
+        data["checksum"] = checksum(data)
+        return data
+
+    def copy(self) -> Game:
+        """An independent copy with the same position, history and clock."""
+        other = Game.__new__(Game)
+        other._setup(
+            [p[:] for p in self._piles],
+            [f[:] for f in self._foundations],
+            self._variant,
+            self._code,
+            self._clock,
+            self._reshuffles_left,
+        )
+        other._history.extend(self._history)
+        other._move_count = self._move_count
+        other._started_at, other._last_action_at = self._started_at, self._last_action_at
+        return other
+
+    # ------------------------------------------------------------------- reading
+
+    @property
+    def code(self) -> str | None:
+        """The game code of the deal, or ``None`` for a position made with :meth:`from_layout`."""
+        return self._code
+
+    @property
+    def variant(self) -> str:
+        """The variant letter (``"N"``: the standard game)."""
+        return self._variant
+
+    def pile(self, number: PlaceLike) -> tuple[Card, ...]:
+        """The cards of pile 1–16, bottom to top.
+
+        Raises:
+            InvalidMoveError: no such pile.
+        """
+        index = parse_place(number)
+        if index >= PILES:
+            raise InvalidMoveError(f"{number!r} is a foundation, not a pile; use foundation()")
+        return tuple(Card.from_index(c) for c in self._piles[index])
+
+    def top(self, place: PlaceLike) -> Card | None:
+        """The top card of a pile or foundation, ``None`` for an empty pile."""
+        cards = self._places[parse_place(place)]
+        return Card.from_index(cards[-1]) if cards else None
+
+    def foundation(self, name: PlaceLike) -> tuple[Card, ...]:
+        """The cards of foundation ``"F1"``–``"F8"``, base first."""
+        index = parse_place(name)
+        if index < FIRST_FOUNDATION:
+            raise InvalidMoveError(f"{name!r} is a pile, not a foundation; use pile()")
+        return tuple(Card.from_index(c) for c in self._places[index])
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """All 16 piles, bottom to top."""
+        return tuple(tuple(Card.from_index(c) for c in p) for p in self._piles)
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """All 8 foundations F1–F8, base first."""
+        return tuple(tuple(Card.from_index(c) for c in f) for f in self._foundations)
+
+    @property
+    def reshuffles_left(self) -> int:
+        """How many reshuffles remain."""
+        return self._reshuffles_left
+
+    @property
+    def move_count(self) -> int:
+        """Moves made (a reshuffle is not a move; undo takes one off)."""
+        return self._move_count
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a move can be undone (history holds the last 100, cleared by a reshuffle)."""
+        return bool(self._history)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The undoable moves, oldest first."""
+        return tuple(Move(s, d) for s, d in self._history)
+
+    @property
+    def revision(self) -> int:
+        """A counter that changes with every change of state (for caches and views)."""
+        return self._revision
+
+    @property
+    def status(self) -> Status:
+        """``"won"``, ``"blocked"`` (no move and no useful reshuffle) or ``"playing"``."""
+        revision, status = self._status_cache
+        if revision != self._revision:
+            if self._found_count == CARD_COUNT:
+                status = "won"
+            elif self._any_legal_move() or self._reshuffle_useful():
+                status = "playing"
+            else:
+                status = "blocked"
+            self._status_cache = (self._revision, status)
+        return status
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds from the first action to now, or to the last action once the game ended."""
+        if self._started_at is None:
+            return 0.0
+        end = self._last_action_at if self.status != "playing" else self._clock()
+        return max(0.0, end - self._started_at)
+
+    # --------------------------------------------------------------------- rules
+
+    def _reason(self, src: int, dst: int) -> tuple[str | None, int]:
+        """The first rule a move breaks (or None) and its concrete destination."""
+        places = self._places
+        if src == dst:
+            return "same_place", dst
+        source = places[src]
+        if src < PILES:
+            if not source:
+                return "empty_source", dst
+        else:
+            if len(source) == 1:
+                return "base_locked", dst
+            if dst < PILES:
+                return "no_return", dst
+        card = source[-1]
+        if dst < PILES:
+            target = places[dst]
+            if not target:
+                return "empty_pile", dst
+            if len(target) >= MAX_PILE:
+                return "pile_full", dst
+            top = target[-1]
+            if _SUIT[top] != _SUIT[card]:
+                return "same_suit", dst
+            if card != _PILE_UP[top] and card != _PILE_DOWN[top]:
+                return "adjacent_rank", dst
+            return None, dst
+        suit = _SUIT[card]
+        if dst == ANY_FOUNDATION:
+            for candidate in (FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit):
+                if candidate != src and _FOUNDATION_NEXT[candidate - FIRST_FOUNDATION][places[candidate][-1]] == card:
+                    return None, candidate
+            return "foundation_order", dst
+        if (dst - FIRST_FOUNDATION) % 4 != suit:
+            return "same_suit", dst
+        if _FOUNDATION_NEXT[dst - FIRST_FOUNDATION][places[dst][-1]] != card:
+            return "foundation_order", dst
+        return None, dst
+
+    def _coerce(self, src: MoveArg, dst: PlaceLike | None) -> Move:
+        if dst is not None:
+            return Move.from_places(_place_arg(src), dst)
+        if type(src) is Move:
+            return src
+        if isinstance(src, str):
+            return Move.parse(src)
+        raise InvalidMoveError(f"give a move as 'SRC-DST' text, a Move, or two places; got {src!r}")
+
+    def check(self, src: MoveArg, dst: PlaceLike | None = None) -> str | None:
+        """The reason code a move would be refused with, or ``None`` if it is legal.
+
+        Takes the same arguments as :meth:`move`; ``check("R")`` checks a reshuffle.
+
+        Raises:
+            InvalidMoveError: the move is malformed (pile 17, ``"X3"``).
+
+        >>> Game("CR1-N-AAAAAAB").check(3, 3)
+        'same_place'
+        """
+        move = self._coerce(src, dst)
+        if move.src == RESHUFFLE_PLACE:
+            return self._reshuffle_reason()
+        return self._reason(move.src, move.dst)[0]
+
+    def can_move(self, src: MoveArg, dst: PlaceLike | None = None) -> bool:
+        """Whether :meth:`move` with these arguments would succeed."""
+        return self.check(src, dst) is None
+
+    def move(self, src: MoveArg, dst: PlaceLike | None = None) -> Move:
+        """Play a move and return it with a concrete destination.
+
+        Accepts ``move(10, 14)``, ``move("13", "F")``, ``move("13-F1")``, ``move(Move)``,
+        and ``move("R")`` for a reshuffle.
+
+        Raises:
+            InvalidMoveError: the move is malformed; nothing changes.
+            IllegalMoveError: the rules forbid it (``.reason``); nothing changes.
+        """
+        move = self._coerce(src, dst)
+        if move.src == RESHUFFLE_PLACE:
+            self.reshuffle()
+            return RESHUFFLE
+        reason, concrete = self._reason(move.src, move.dst)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self._apply(move.src, concrete)
+        return move if concrete == move.dst else Move(move.src, concrete)
+
+    def _apply(self, src: int, dst: int) -> None:
+        """Move the top card without checking (the caller checked)."""
+        places = self._places
+        places[dst].append(places[src].pop())
+        self._found_count += (dst >= FIRST_FOUNDATION) - (src >= FIRST_FOUNDATION)
+        self._history.append((src, dst))
+        self._move_count += 1
+        self._touch()
+
+    def _unapply(self, src: int, dst: int) -> None:
+        places = self._places
+        places[src].append(places[dst].pop())
+        self._found_count += (src >= FIRST_FOUNDATION) - (dst >= FIRST_FOUNDATION)
+        self._revision += 1
+
+    def _touch(self) -> None:
+        self._revision += 1
+        now = self._clock()
+        if self._started_at is None:
+            self._started_at = now
+        self._last_action_at = now
+
+    def undo(self) -> Move:
+        """Take back the last move and return it.
+
+        Raises:
+            IllegalMoveError: ``nothing_to_undo`` (no move yet, or a reshuffle since).
+        """
+        if not self._history:
+            raise IllegalMoveError("nothing_to_undo")
+        src, dst = self._history.pop()
+        self._unapply(src, dst)
+        self._move_count -= 1
+        self._touch()
+        return Move(src, dst)
+
+    def _reshuffle_useful(self) -> bool:
+        return self._reshuffles_left > 0 and any(len(p) >= 2 for p in self._piles)
+
+    def _reshuffle_reason(self) -> str | None:
+        if self._found_count == CARD_COUNT:
+            return "game_over"
+        if self._reshuffles_left <= 0:
+            return "no_reshuffles"
+        return None
+
+    def reshuffle(self) -> None:
+        """Move the bottom card of every pile of two or more cards to its top.
+
+        Not a move: the move counter stays, and the undo history starts again.
+
+        Raises:
+            IllegalMoveError: ``no_reshuffles`` when none are left, ``game_over`` after a win.
+        """
+        reason = self._reshuffle_reason()
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        for pile in self._piles:
+            if len(pile) >= 2:
+                pile.append(pile.pop(0))
+        self._reshuffles_left -= 1
+        self._history.clear()
+        self._touch()
+
+    def _any_legal_move(self) -> bool:
+        return next(self._legal_pairs(), None) is not None
+
+    def _legal_pairs(self) -> Iterator[tuple[int, int]]:
+        places = self._places
+        piles = self._piles
+        by_top: dict[int, list[int]] = {}
+        for index, pile in enumerate(piles):
+            if pile and len(pile) < MAX_PILE:
+                by_top.setdefault(pile[-1], []).append(index)
+        foundation_tops = [f[-1] for f in self._foundations]
+        for index, pile in enumerate(piles):
+            if not pile:
+                continue
+            card = pile[-1]
+            suit = _SUIT[card]
+            if _ASC_NEXT[foundation_tops[suit]] == card:
+                yield index, FIRST_FOUNDATION + suit
+            if _DESC_NEXT[foundation_tops[4 + suit]] == card:
+                yield index, FIRST_FOUNDATION + 4 + suit
+            for target in by_top.get(_PILE_UP[card], ()):
+                yield index, target
+            for target in by_top.get(_PILE_DOWN[card], ()):
+                yield index, target
+        for suit in range(4):
+            ascending, descending = FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit
+            if _ASC_NEXT[foundation_tops[suit]] == foundation_tops[4 + suit]:
+                if len(places[descending]) > 1:
+                    yield descending, ascending
+                if len(places[ascending]) > 1:
+                    yield ascending, descending
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, with concrete destinations (reshuffle not included).
+
+        >>> [str(m) for m in Game("CR1-N-AAAAAAB").legal_moves()][:3]
+        ['1-14', ...]
+        """
+        return [Move(s, d) for s, d in self._legal_pairs()]
+
+    # -------------------------------------------------------------------- display
+
+    def diagram(self, lang: str = "en") -> str:
+        """The horseshoe as text: top cards with pile number and count, foundations inside."""
+        from .text import render_text
+
+        return render_text(self, lang)
+
+    def __str__(self) -> str:
+        return self.diagram("en")
+
+    def __repr__(self) -> str:
+        where = self._code or "custom position"
+        return f"<Game {where} moves={self._move_count} reshuffles_left={self._reshuffles_left} status={self.status}>"
+
+
+def _as_list(value: object, what: str) -> list[Any]:
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise InvalidPositionError(f"{what} must be a list, got {type(value).__name__}")
+    return list(value)
+
+
+def _place_arg(src: MoveArg) -> PlaceLike:
+    if isinstance(src, Move):
+        raise InvalidMoveError("give either a Move or two places, not both")
+    return src

@@ -1,0 +1,132 @@
+"""Every text the game shows, in Polish (the default, as the rules text) and English.
+
+One catalogue serves the engine's exceptions, the text diagram and the widget, so a
+message reads the same wherever it appears.
+
+>>> message("pile_full", "pl")
+'Ten stos jest pełny; wybierz inne miejsce docelowe'
+>>> message("same_suit", "en")
+'Must be the same suit'
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+Lang = Literal["pl", "en"]
+LANGS: Final[tuple[Lang, ...]] = ("pl", "en")
+
+# Refusal reasons, in the order SPEC.md checks them (source checks, then destination).
+REASONS: Final[dict[str, dict[str, str]]] = {
+    "same_place": {
+        "pl": "Karta jest już w tym miejscu; wybierz inne miejsce docelowe",
+        "en": "The card is already there; choose another destination",
+    },
+    "empty_source": {
+        "pl": "Ten stos jest pusty; nie ma czego przenieść",
+        "en": "This pile is empty; there is no card to move",
+    },
+    "base_locked": {
+        "pl": "Podstawa fundamentu jest zablokowana",
+        "en": "The foundation base is locked",
+    },
+    "no_return": {
+        "pl": "Karta nie może wrócić z fundamentu na stos",
+        "en": "A card cannot return from a foundation to a pile",
+    },
+    "empty_pile": {
+        "pl": "Nie można położyć na pustym stosie",
+        "en": "Cannot place a card on an empty pile",
+    },
+    "pile_full": {
+        "pl": "Ten stos jest pełny; wybierz inne miejsce docelowe",
+        "en": "This pile is full; choose another destination",
+    },
+    "same_suit": {
+        "pl": "Musi być tego samego koloru",
+        "en": "Must be the same suit",
+    },
+    "adjacent_rank": {
+        "pl": "Musi mieć wyższą lub niższą wartość",
+        "en": "Must be one rank higher or lower",
+    },
+    "foundation_order": {
+        "pl": "Musi być następną kartą fundamentu",
+        "en": "Must be the next card of the foundation",
+    },
+    "no_reshuffles": {
+        "pl": "Brak przetasowań",
+        "en": "No reshuffles left",
+    },
+    "nothing_to_undo": {
+        "pl": "Nie ma ruchu do cofnięcia",
+        "en": "There is no move to undo",
+    },
+    "game_over": {
+        "pl": "Partia jest zakończona",
+        "en": "The game is over",
+    },
+}
+
+LABELS: Final[dict[str, dict[str, str]]] = {
+    "reshuffle": {"pl": "Przetasuj", "en": "Reshuffle"},
+    "reshuffles_left": {"pl": "Przetasowania: {n}", "en": "Reshuffles left: {n}"},
+    "undo": {"pl": "Cofnij", "en": "Undo"},
+    "new_game": {"pl": "Nowa gra", "en": "New game"},
+    "hint": {"pl": "Podpowiedź", "en": "Hint"},
+    "moves": {"pl": "Ruchy: {n}", "en": "Moves: {n}"},
+    "code": {"pl": "Kod gry: {code}", "en": "Game code: {code}"},
+    "custom_position": {"pl": "własny układ", "en": "custom position"},
+    "copy": {"pl": "Kopiuj", "en": "Copy"},
+    "copied": {"pl": "Skopiowano", "en": "Copied"},
+    "time": {"pl": "Czas", "en": "Time"},
+    "pile": {"pl": "Stos {n}", "en": "Pile {n}"},
+    "foundation": {"pl": "Fundament {name}", "en": "Foundation {name}"},
+    "won": {"pl": "Wygrana! Wszystkie karty są na fundamentach.", "en": "You won! Every card is on a foundation."},
+    "blocked": {
+        "pl": "Partia zablokowana: brak ruchów i przetasowań.",
+        "en": "The game is blocked: no moves and no reshuffles left.",
+    },
+    "undo_last": {"pl": "Cofnij ostatni ruch", "en": "Undo last move"},
+    "status_playing": {"pl": "w grze", "en": "playing"},
+    "status_won": {"pl": "wygrana", "en": "won"},
+    "status_blocked": {"pl": "zablokowana", "en": "blocked"},
+}
+
+
+def check_lang(lang: str) -> Lang:
+    """Return ``lang`` if it is a supported language, else raise ``ValueError``.
+
+    >>> check_lang("en")
+    'en'
+    """
+    if lang == "pl":
+        return "pl"
+    if lang == "en":
+        return "en"
+    raise ValueError(f"unsupported language {lang!r}: use 'pl' or 'en'")
+
+
+def message(reason: str, lang: str = "en") -> str:
+    """The text of a refusal reason in a language (``KeyError`` for an unknown reason)."""
+    return REASONS[reason][check_lang(lang)]
+
+
+def label(key: str, lang: str = "en", **values: object) -> str:
+    """A labelled text of the interface, with ``{placeholders}`` filled in.
+
+    >>> label("reshuffles_left", "pl", n=2)
+    'Przetasowania: 2'
+    """
+    return LABELS[key][check_lang(lang)].format(**values)
+
+
+def reshuffle_button_text(reshuffles_left: int, lang: str = "en") -> str:
+    """What the Reshuffle button says: the count left, then "no reshuffles left".
+
+    >>> reshuffle_button_text(3, "en"), reshuffle_button_text(0, "pl")
+    ('Reshuffle (3)', 'Brak przetasowań')
+    """
+    if reshuffles_left <= 0:
+        return message("no_reshuffles", lang)
+    return f"{label('reshuffle', lang)} ({reshuffles_left})"

@@ -1,0 +1,104 @@
+"""Validation of positions given from outside: layouts and saved games.
+
+Everything that enters the engine from a user, a file or a front end passes through
+here first, so a bad position is refused with a clear message and never loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .cards import ASCII_TEXT, parse_card_index
+from .codes import base_cards
+from .errors import InvalidCardError, InvalidPositionError
+from .moves import FOUNDATIONS, PILES
+
+MAX_PILE: Final = 13
+SAVE_FORMAT: Final = "crescent-save/1"
+CARD_COUNT: Final = 104
+
+
+def parse_cards(cards: object, where: str) -> list[int]:
+    """Read a list of card texts (bottom first) into card ints, naming ``where`` on error."""
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise InvalidPositionError(f"{where} must be a list of card texts, got {type(cards).__name__}")
+    result = []
+    for i, text in enumerate(cards):
+        try:
+            result.append(parse_card_index(text))
+        except InvalidCardError as err:
+            raise InvalidPositionError(f"{where}, card {i + 1}: {err}") from None
+    return result
+
+
+def check_position(piles: list[list[int]], foundations: list[list[int]]) -> None:
+    """Refuse a position unless it could occur in a game.
+
+    Checks: 16 piles and 8 foundations; each of the 52 cards exactly twice; piles of
+    at most 13 cards; each foundation starts at its base and runs in sequence.
+
+    Raises:
+        InvalidPositionError: with the first problem found.
+    """
+    if len(piles) != PILES:
+        raise InvalidPositionError(f"a position needs {PILES} piles, got {len(piles)}")
+    if len(foundations) != FOUNDATIONS:
+        raise InvalidPositionError(f"a position needs {FOUNDATIONS} foundations (F1-F8), got {len(foundations)}")
+    for number, pile in enumerate(piles, start=1):
+        if len(pile) > MAX_PILE:
+            raise InvalidPositionError(f"pile {number} holds {len(pile)} cards; a pile holds at most {MAX_PILE}")
+    for index, (base, cards) in enumerate(zip(base_cards(), foundations, strict=True)):
+        name = f"F{index + 1}"
+        step = 1 if index < 4 else -1
+        if not cards or cards[0] != base:
+            raise InvalidPositionError(f"foundation {name} must start with its base {ASCII_TEXT[base]}")
+        for position, card in enumerate(cards):
+            if card != base + step * position:
+                raise InvalidPositionError(
+                    f"foundation {name} is out of sequence at card {position + 1} ({ASCII_TEXT[card]})"
+                )
+    counts = Counter(card for group in (*piles, *foundations) for card in group)
+    for card in range(52):
+        if counts[card] != 2:
+            raise InvalidPositionError(
+                f"every card must appear exactly twice; {ASCII_TEXT[card]} appears {counts[card]} times"
+            )
+
+
+def check_reshuffles(reshuffles_left: object, allowance: int) -> int:
+    """Return the reshuffle count if it is an int in ``0 … allowance``."""
+    if isinstance(reshuffles_left, bool) or not isinstance(reshuffles_left, int):
+        raise InvalidPositionError(f"reshuffles_left must be an int, got {reshuffles_left!r}")
+    if not 0 <= reshuffles_left <= allowance:
+        raise InvalidPositionError(f"reshuffles_left must be between 0 and {allowance}, got {reshuffles_left}")
+    return reshuffles_left
+
+
+def checksum(data: dict[str, Any]) -> str:
+    """A SHA-256 over the save's canonical JSON (without its checksum) to catch tampering."""
+    body = {key: value for key, value in data.items() if key != "checksum"}
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def check_save_envelope(data: object) -> dict[str, Any]:
+    """Check a save's shape, format tag and checksum before its content is read."""
+    if not isinstance(data, dict):
+        raise InvalidPositionError(f"a saved game must be a dict, got {type(data).__name__}")
+    required = ("format", "code", "variant", "piles", "foundations", "reshuffles_left", "move_count")
+    missing = [key for key in (*required, "history", "elapsed", "checksum") if key not in data]
+    if missing:
+        raise InvalidPositionError(f"saved game is incomplete: missing {', '.join(missing)}")
+    if data["format"] != SAVE_FORMAT:
+        raise InvalidPositionError(f"unknown save format {data['format']!r}; expected {SAVE_FORMAT!r}")
+    try:
+        expected = checksum(data)
+    except (TypeError, ValueError) as err:
+        raise InvalidPositionError(f"saved game is not plain JSON data: {err}") from None
+    if data["checksum"] != expected:
+        raise InvalidPositionError("saved game was modified or damaged: its checksum does not match")
+    return data

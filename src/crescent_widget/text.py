@@ -1,0 +1,72 @@
+"""The horseshoe as plain text, drawn as the rules text's diagrams are.
+
+Four piles up the left side (1 at the bottom), eight along the top (5–12), four down
+the right side (13–16); the foundations sit inside, Aces over Kings. Under every top
+card: its pile number and card count (``10 ×6``).
+
+>>> from crescent_widget import Game
+>>> print(Game("CR1-N-AAAAAAB"))  # doctest: +NORMALIZE_WHITESPACE
+         A♠     6♦     4♠     ...
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from .cards import EN_TEXT, PL_TEXT
+from .i18n import label
+from .moves import FIRST_FOUNDATION
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CELL: Final = 7
+COLUMNS: Final = 10
+# (row, column) of every place on the grid; rows 1-4 hold the sides and foundations.
+LEFT_PILES: Final = (3, 2, 1, 0)  # piles 4, 3, 2, 1 from the top row down
+RIGHT_PILES: Final = (12, 13, 14, 15)  # piles 13 … 16
+
+
+def grid_positions() -> dict[int, tuple[int, int]]:
+    """Place index -> (row, column) on a 5 × 10 grid; shared by the text and SVG drawings."""
+    positions = {4 + i: (0, 1 + i) for i in range(8)}
+    for row, (left, right) in enumerate(zip(LEFT_PILES, RIGHT_PILES, strict=True), start=1):
+        positions[left] = (row, 0)
+        positions[right] = (row, COLUMNS - 1)
+    for i in range(8):
+        positions[FIRST_FOUNDATION + i] = (2 + i // 4, 3 + i % 4)
+    return positions
+
+
+def render_text(game: Game, lang: str = "en") -> str:
+    """Draw a game as text in a language (``"en"`` or ``"pl"``)."""
+    names = PL_TEXT if lang == "pl" else EN_TEXT
+    cells: dict[tuple[int, int], tuple[str, str]] = {}
+    places = game._places  # the renderer reads the engine's own state
+    for place, spot in grid_positions().items():
+        cards = places[place]
+        face = names[cards[-1]] if cards else "··"
+        if place < FIRST_FOUNDATION:
+            caption = f"{place + 1} ×{len(cards)}"
+        else:
+            caption = f"F{place - FIRST_FOUNDATION + 1} ×{len(cards)}"
+        cells[spot] = (face, caption)
+    lines = []
+    for row in range(5):
+        faces = "".join(cells.get((row, col), ("", ""))[0].center(CELL) for col in range(COLUMNS))
+        captions = "".join(cells.get((row, col), ("", ""))[1].center(CELL) for col in range(COLUMNS))
+        lines += [faces.rstrip(), captions.rstrip()]
+    code = game.code or label("custom_position", lang)
+    lines.append("")
+    lines.append(
+        "   ".join(
+            (
+                label("reshuffles_left", lang, n=game.reshuffles_left),
+                label("moves", lang, n=game.move_count),
+                label("code", lang, code=code),
+            )
+        )
+    )
+    if game.status != "playing":
+        lines.append(label(game.status, lang))
+    return "\n".join(lines)
