@@ -24,7 +24,7 @@ from typing import Any, Final, Literal
 
 from .cards import ASCII_TEXT, Card
 from .codes import VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
-from .errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from .moves import (
     ANY_FOUNDATION,
     FIRST_FOUNDATION,
@@ -155,9 +155,12 @@ class Game:
             InvalidPositionError: the cards are not 104 with each exactly twice, a pile
                 holds more than 13, a foundation is out of sequence, or the count is off.
 
-        >>> piles = [["2H", "9C", "WD", "JD"]] + [[] for _ in range(15)]
-        >>> len(piles)
-        16
+        >>> start = Game("CR1-N-AAAAAAB")
+        >>> piles = [[c.ascii for c in p] for p in start.piles]
+        >>> piles[0], piles[1] = piles[0][:2], piles[1] + piles[0][2:]  # 4 cards from pile 1 onto 2
+        >>> g = Game.from_layout(piles, [["AS"], ["AH"], ["AC"], ["AD"], ["KS"], ["KH"], ["KC"], ["KD"]], 1)
+        >>> len(g.pile(1)), len(g.pile(2)), g.reshuffles_left, g.code
+        (2, 10, 1, None)
         """
         if variant not in VARIANT_RESHUFFLES:
             raise InvalidPositionError(f"unknown variant {variant!r}; implemented: {', '.join(VARIANT_RESHUFFLES)}")
@@ -181,8 +184,13 @@ class Game:
         """
         data = check_save_envelope(data)
         variant, code = data["variant"], data["code"]
-        if code is not None and parse_code(code)[0] != variant:
-            raise InvalidPositionError(f"saved code {code!r} does not match variant {variant!r}")
+        if code is not None:
+            try:
+                code_variant = parse_code(code)[0]
+            except InvalidCodeError as err:
+                raise InvalidPositionError(f"saved game has a bad game code: {err}") from None
+            if code_variant != variant:
+                raise InvalidPositionError(f"saved code {code!r} does not match variant {variant!r}")
         game = cls.from_layout(
             data["piles"], data["foundations"], data["reshuffles_left"], variant=variant, clock=clock
         )
@@ -340,6 +348,11 @@ class Game:
                 status = "blocked"
             self._status_cache = (self._revision, status)
         return status
+
+    @property
+    def started(self) -> bool:
+        """Whether the clock runs: it starts with the first move or reshuffle."""
+        return self._started_at is not None
 
     @property
     def elapsed(self) -> float:
@@ -538,8 +551,8 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move now, with concrete destinations (reshuffle not included).
 
-        >>> [str(m) for m in Game("CR1-N-AAAAAAB").legal_moves()][:3]
-        ['1-14', ...]
+        >>> [str(m) for m in Game("CR1-N-AAAAAAB").legal_moves()][:4]
+        ['1-3', '3-F7', '3-1', '3-7']
         """
         return [Move(s, d) for s, d in self._legal_pairs()]
 

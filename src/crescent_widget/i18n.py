@@ -62,6 +62,10 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Nie ma ruchu do cofnięcia",
         "en": "There is no move to undo",
     },
+    "no_destination": {
+        "pl": "Ta karta nie ma teraz dozwolonego ruchu",
+        "en": "This card has no legal move now",
+    },
     "game_over": {
         "pl": "Partia jest zakończona",
         "en": "The game is over",

@@ -5,8 +5,10 @@ the right side (13–16); the foundations sit inside, Aces over Kings. Under eve
 card: its pile number and card count (``10 ×6``).
 
 >>> from crescent_widget import Game
->>> print(Game("CR1-N-AAAAAAB"))  # doctest: +NORMALIZE_WHITESPACE
-         A♠     6♦     4♠     ...
+>>> for line in str(Game("CR1-N-AAAAAAB")).splitlines()[2:4]:
+...     print(line)
+   4♥                                                             A♠
+  4 ×6                                                          13 ×6
 """
 
 from __future__ import annotations

@@ -1,0 +1,65 @@
+"""Position builders and state snapshots shared by the engine tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from crescent_widget import Game
+from crescent_widget.cards import ASCII_TEXT, parse_card_index
+from crescent_widget.codes import base_cards
+
+
+class FakeClock:
+    """A clock the tests move by hand, so nothing sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def build_game(
+    piles: dict[int, list[str]] | None = None,
+    foundations: dict[str, list[str]] | None = None,
+    reshuffles_left: int = 3,
+    filler_size: int = 13,
+) -> Game:
+    """A legal position with the given piles and foundations; every other card fills the rest.
+
+    Piles are keyed by number (1-16), foundations by name ("F1"); cards bottom to top.
+    The spare cards go, in deck order, into the piles not named, up to ``filler_size`` each.
+    """
+    piles = piles or {}
+    foundations = foundations or {}
+    found_lists = [foundations.get(f"F{i + 1}", [ASCII_TEXT[base]]) for i, base in enumerate(base_cards())]
+    used = Counter(parse_card_index(c) for group in (*piles.values(), *found_lists) for c in group)
+    spare = [card for card in range(52) for _ in range(2 - used[card])]
+    pile_lists: list[list[str]] = []
+    for number in range(1, 17):
+        if number in piles:
+            pile_lists.append(list(piles[number]))
+        else:
+            take, spare = spare[:filler_size], spare[filler_size:]
+            pile_lists.append([ASCII_TEXT[c] for c in take])
+    assert not spare, "not enough room in the filler piles"
+    return Game.from_layout(pile_lists, found_lists, reshuffles_left, clock=FakeClock())
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """Everything observable about a game's state, for before/after comparisons."""
+    return {
+        "piles": [[c.ascii for c in p] for p in game.piles],
+        "foundations": [[c.ascii for c in f] for f in game.foundations],
+        "reshuffles_left": game.reshuffles_left,
+        "move_count": game.move_count,
+        "history": [str(m) for m in game.history],
+        "status": game.status,
+        "revision": game.revision,
+    }
+
+
+def card_multiset(game: Game) -> Counter[str]:
+    """How often each card appears anywhere in the game."""
+    return Counter(c.ascii for group in (*game.piles, *game.foundations) for c in group)
