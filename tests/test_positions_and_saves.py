@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from crescent_widget import Game, InvalidPositionError
-from crescent_widget.positions import checksum
+from crescent_widget.records import save_checksum as checksum
 from helpers import FakeClock, build_game, snapshot
 
 
@@ -94,7 +94,7 @@ def test_a_tampered_save_is_refused() -> None:
         Game.from_dict(data)
 
 
-@pytest.mark.parametrize("key", ["piles", "foundations", "checksum", "history", "code"])
+@pytest.mark.parametrize("key", ["piles", "foundations", "checksum", "actions", "code", "undo_depth", "start"])
 def test_a_truncated_save_is_refused(key: str) -> None:
     data = _played().to_dict()
     del data[key]
@@ -105,12 +105,18 @@ def test_a_truncated_save_is_refused(key: str) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["piles"][0].append("AS"), "exactly twice"),
-        (lambda d: d.__setitem__("reshuffles_left", 7), "reshuffles_left"),
-        (lambda d: d.__setitem__("move_count", -1), "move_count"),
-        (lambda d: d.__setitem__("history", ["13-14", "1-2", "15-F1"]), "history"),
-        (lambda d: d.__setitem__("history", ["zz"]), "unreadable"),
-        (lambda d: d.__setitem__("history", ["13-14"] * 4), "history"),
+        (lambda d: d["piles"][0].append("AS"), "saved piles do not follow"),
+        (lambda d: d.__setitem__("reshuffles_left", 7), "saved reshuffles_left"),
+        (lambda d: d.__setitem__("move_count", -1), "saved move_count"),
+        (lambda d: d.__setitem__("actions", ["13-14", "1-2", "15-F1"]), "entry 2 \\(1-2\\)"),
+        (lambda d: d.__setitem__("actions", ["zz"]), "entry 1"),
+        (lambda d: d.__setitem__("actions", ["13-14", "15-F1"]), "do not follow"),
+        (lambda d: d.__setitem__("actions", "13-14"), "list"),
+        (lambda d: d.__setitem__("undo_depth", 4), "undo_depth"),
+        (lambda d: d.__setitem__("undo_depth", -1), "undo_depth"),
+        (lambda d: d["piles"][0].reverse(), "saved piles"),
+        (lambda d: d.__setitem__("foundations", [["AS"]] * 8), "saved foundations"),
+        (lambda d: d.__setitem__("code", None), "start layout"),
         (lambda d: d.__setitem__("code", "CR1-Q-AAAAAAB"), "game code"),
         (lambda d: d.__setitem__("format", "other/9"), "format"),
         (lambda d: d.__setitem__("elapsed", "soon"), "elapsed"),
@@ -198,3 +204,74 @@ def test_diagram_marks_empty_piles_and_the_end_of_the_game() -> None:
     text = str(game)
     assert "··" in text and "1 ×0" in text
     assert "You won" in text
+
+
+# ---------------------------------------------------------------- records and custom saves
+
+
+def test_a_record_replays_to_the_same_game() -> None:
+    game = _played()
+    game.reshuffle()
+    game.move(game.legal_moves()[0])
+    text = game.record()
+    assert text.splitlines()[0] == "CR1-N-AAAAAAB"
+    again = Game.from_record(text)
+    assert _layout(again) == _layout(game)
+    assert again.actions == game.actions and again.reshuffles_left == 2
+
+
+def test_a_record_accepts_move_numbers_comments_and_one_move_per_line() -> None:
+    text = "cr1-n-aaaaaab  # the test-vector deal\n1. 13-14\n2. 15-F\n\n3. 3-f7\nR\n"
+    game = Game.from_record(text)
+    assert [str(a) for a in game.actions] == ["13-14", "15-F1", "3-F7", "R"]
+
+
+@pytest.mark.parametrize(
+    ("text", "number", "reason"),
+    [
+        ("CR1-N-AAAAAAB 13-14 14-1", 2, "same_suit"),
+        ("CR1-N-AAAAAAB R R R R", 4, "no_reshuffles"),
+        ("CR1-N-AAAAAAB 13-14 99-1", 2, "invalid_move"),
+    ],
+)
+def test_a_record_with_a_bad_move_is_refused_at_that_move(text: str, number: int, reason: str) -> None:
+    from crescent_widget.records import RecordError
+
+    with pytest.raises(RecordError) as refused:
+        Game.from_record(text)
+    assert (refused.value.number, refused.value.reason) == (number, reason)
+    assert f"entry {number}" in str(refused.value)
+
+
+@pytest.mark.parametrize("text", ["", "   # nothing", "CR1-N-XX 13-14"])
+def test_a_record_without_a_valid_code_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="code"):
+        Game.from_record(text)
+
+
+def test_undo_removes_the_move_from_the_record() -> None:
+    game = _played()
+    game.undo()
+    assert game.record().split()[1:] == ["13-14", "15-F1"]
+
+
+def test_a_custom_position_saves_its_start_and_replays() -> None:
+    game = build_game({1: ["9H", "8H"], 2: ["7H"]})
+    game.move(1, 2)
+    game.reshuffle()
+    game.move(game.legal_moves()[0])
+    restored = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert _layout(restored) == _layout(game)
+    assert restored.reshuffles_left == 2 and restored.move_count == 2 and restored.can_undo
+    with pytest.raises(InvalidPositionError, match="to_dict"):
+        game.record()
+
+
+def test_restored_undo_depth_matches_the_original() -> None:
+    game = build_game({1: ["9H", "8H"], 2: ["7H"]})
+    for i in range(105):
+        game.move(1, 2) if i % 2 == 0 else game.move(2, 1)
+    for _ in range(10):
+        game.undo()
+    restored = Game.from_dict(game.to_dict())
+    assert len(restored.history) == len(game.history) == 90

@@ -26,7 +26,6 @@ from .cards import ASCII_TEXT, Card
 from .codes import VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from .moves import (
-    ANY_FOUNDATION,
     FIRST_FOUNDATION,
     PILES,
     RESHUFFLE,
@@ -35,28 +34,12 @@ from .moves import (
     PlaceLike,
     parse_place,
 )
-from .positions import (
-    CARD_COUNT,
-    MAX_PILE,
-    SAVE_FORMAT,
-    check_position,
-    check_reshuffles,
-    check_save_envelope,
-    checksum,
-    parse_cards,
-)
+from .positions import CARD_COUNT, check_position, check_reshuffles, parse_cards
+from .records import format_record, from_save, parse_record, replay, to_save
+from .rules import legal_pairs, move_reason, reshuffle_piles
 
 Status = Literal["playing", "won", "blocked"]
 UNDO_LIMIT: Final = 100
-
-# Lookup tables over card ints (suit * 13 + rank - 1), built once.
-_SUIT: Final = tuple(c // 13 for c in range(52))
-_PILE_UP: Final = tuple((c // 13) * 13 + (c % 13 + 1) % 13 for c in range(52))  # rank + 1, K wraps to A
-_PILE_DOWN: Final = tuple((c // 13) * 13 + (c % 13 - 1) % 13 for c in range(52))  # rank - 1, A wraps to K
-# The card an ascending / descending foundation with this top accepts next (-1: none, no wrap).
-_ASC_NEXT: Final = tuple(c + 1 if c % 13 < 12 else -1 for c in range(52))
-_DESC_NEXT: Final = tuple(c - 1 if c % 13 > 0 else -1 for c in range(52))
-_FOUNDATION_NEXT: Final = (_ASC_NEXT,) * 4 + (_DESC_NEXT,) * 4
 
 MoveArg = Move | PlaceLike
 
@@ -81,11 +64,13 @@ class Game:
         "_foundations",
         "_history",
         "_last_action_at",
+        "_log",
         "_move_count",
         "_piles",
         "_places",
         "_reshuffles_left",
         "_revision",
+        "_start",
         "_started_at",
         "_status_cache",
         "_variant",
@@ -115,6 +100,8 @@ class Game:
         self._allowance = VARIANT_RESHUFFLES[variant]
         self._reshuffles_left = self._allowance if reshuffles_left is None else reshuffles_left
         self._history: deque[tuple[int, int]] = deque(maxlen=UNDO_LIMIT)
+        self._log: list[tuple[int, int]] = []  # every action since the start; undo pops
+        self._start: tuple[list[list[int]], list[list[int]], int] | None = None
         self._move_count = 0
         self._found_count = sum(len(f) for f in foundations)
         self._clock = clock or time.monotonic
@@ -172,82 +159,88 @@ class Game:
         game = cls.__new__(cls)
         left = check_reshuffles(reshuffles_left, VARIANT_RESHUFFLES[variant])
         game._setup(pile_ints, found_ints, variant, None, clock, left)
+        game._start = ([p[:] for p in pile_ints], [f[:] for f in found_ints], left)
         return game
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, clock: Callable[[], float] | None = None) -> Game:
         """Restore a game saved with :meth:`to_dict`.
 
+        The save's moves are replayed from its start (the deal of its code, or its
+        layout), so only a position that really follows from them loads.
+
         Raises:
-            InvalidPositionError: the save is incomplete, tampered with (its checksum
-                no longer matches) or describes an impossible position or history.
+            InvalidPositionError: the save is incomplete, damaged (its checksum no
+                longer matches) or inconsistent (its moves do not lead to its position).
         """
-        data = check_save_envelope(data)
-        variant, code = data["variant"], data["code"]
-        if code is not None:
+
+        def make_start(save: dict[str, Any]) -> Game:
+            code, variant, start = save["code"], save["variant"], save["start"]
+            if code is None:
+                if not isinstance(start, dict) or set(start) != {"piles", "foundations", "reshuffles_left"}:
+                    raise InvalidPositionError("a save without a game code needs its start layout")
+                return cls.from_layout(**start, variant=variant, clock=clock)
             try:
-                code_variant = parse_code(code)[0]
+                game = cls(code, clock=clock)
             except InvalidCodeError as err:
                 raise InvalidPositionError(f"saved game has a bad game code: {err}") from None
-            if code_variant != variant:
+            if game.variant != variant:
                 raise InvalidPositionError(f"saved code {code!r} does not match variant {variant!r}")
-        game = cls.from_layout(
-            data["piles"], data["foundations"], data["reshuffles_left"], variant=variant, clock=clock
-        )
-        game._code = code
-        move_count, history, elapsed = data["move_count"], data["history"], data["elapsed"]
-        if isinstance(move_count, bool) or not isinstance(move_count, int) or move_count < 0:
-            raise InvalidPositionError(f"move_count must be a non-negative int, got {move_count!r}")
-        if not isinstance(history, list) or len(history) > min(UNDO_LIMIT, move_count):
-            raise InvalidPositionError("history must be a list of at most move_count (and 100) moves")
-        if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < 1e9:
-            raise InvalidPositionError(f"elapsed must be a number of seconds, got {elapsed!r}")
-        game._history.extend(game._check_history(history))
-        game._move_count = move_count
-        if move_count or elapsed:
-            now = game._clock()
-            game._started_at, game._last_action_at = now - float(elapsed), now
-        return game
+            return game
 
-    def _check_history(self, history: list[Any]) -> list[tuple[int, int]]:
-        """Undo the saved history on a scratch copy; every step must reverse a legal move."""
-        scratch = self.copy()
-        steps: list[tuple[int, int]] = []
-        for text in reversed(history):
-            try:
-                move = Move.parse(text)
-            except (InvalidMoveError, TypeError):
-                raise InvalidPositionError(f"history holds an unreadable move {text!r}") from None
-            src, dst = move
-            if move.is_reshuffle or dst == ANY_FOUNDATION or len(scratch._places[dst]) <= (dst >= FIRST_FOUNDATION):
-                raise InvalidPositionError(f"history move {text!r} cannot be undone from this position")
-            scratch._unapply(src, dst)
-            if scratch._reason(src, dst)[0] is not None:
-                raise InvalidPositionError(f"history move {text!r} was not a legal move")
-            steps.append((src, dst))
-        return steps[::-1]
+        return from_save(data, make_start)
 
     def to_dict(self) -> dict[str, Any]:
         """The game as plain JSON data, restorable with :meth:`from_dict`.
+
+        Holds the code (or the start layout), every action since the start, the
+        position, the undo depth and the clock, sealed with a checksum.
 
         >>> import json
         >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14")
         >>> Game.from_dict(json.loads(json.dumps(g.to_dict()))).pile(14)[-1]
         Card.parse('AS')
         """
-        data: dict[str, Any] = {
-            "format": SAVE_FORMAT,
-            "code": self._code,
-            "variant": self._variant,
-            "piles": [[ASCII_TEXT[c] for c in pile] for pile in self._piles],
-            "foundations": [[ASCII_TEXT[c] for c in f] for f in self._foundations],
-            "reshuffles_left": self._reshuffles_left,
-            "move_count": self._move_count,
-            "history": [str(Move(s, d)) for s, d in self._history],
-            "elapsed": round(self.elapsed, 3),
-        }
-        data["checksum"] = checksum(data)
-        return data
+        start = None
+        if self._start is not None:
+            piles, foundations, reshuffles_left = self._start
+            start = {
+                "piles": [[ASCII_TEXT[c] for c in p] for p in piles],
+                "foundations": [[ASCII_TEXT[c] for c in f] for f in foundations],
+                "reshuffles_left": reshuffles_left,
+            }
+        return to_save(self, start, list(self.actions))
+
+    @classmethod
+    def from_record(cls, text: str, *, clock: Callable[[], float] | None = None) -> Game:
+        """Replay a text record (see :meth:`record`).
+
+        Raises:
+            InvalidCodeError: the record's code is malformed.
+            RecordError: an entry is malformed or illegal; ``.number`` says which.
+        """
+        code, actions = parse_record(text)
+        return replay(cls(code, clock=clock), actions)
+
+    def record(self) -> str:
+        """The game as a text record: its code, then every move and reshuffle since the deal.
+
+        Raises:
+            InvalidPositionError: a position made with :meth:`from_layout` has no code to
+                replay from (save it with :meth:`to_dict` instead).
+        """
+        if self._code is None:
+            raise InvalidPositionError("a position made with from_layout has no game code; use to_dict() to save it")
+        return format_record(self._code, self.actions)
+
+    def _trim_history(self, depth: int) -> None:
+        while len(self._history) > depth:
+            self._history.popleft()
+
+    def _restore_clock(self, elapsed: float) -> None:
+        if self._log or elapsed:
+            now = self._clock()
+            self._started_at, self._last_action_at = now - elapsed, now
 
     def copy(self) -> Game:
         """An independent copy with the same position, history and clock."""
@@ -261,6 +254,8 @@ class Game:
             self._reshuffles_left,
         )
         other._history.extend(self._history)
+        other._log = self._log[:]
+        other._start = self._start
         other._move_count = self._move_count
         other._started_at, other._last_action_at = self._started_at, self._last_action_at
         return other
@@ -331,6 +326,11 @@ class Game:
         return tuple(Move(s, d) for s, d in self._history)
 
     @property
+    def actions(self) -> tuple[Move, ...]:
+        """Every move and reshuffle since the start, in order (an undone move is gone)."""
+        return tuple(Move(s, d) for s, d in self._log)
+
+    @property
     def revision(self) -> int:
         """A counter that changes with every change of state (for caches and views)."""
         return self._revision
@@ -366,42 +366,7 @@ class Game:
 
     def _reason(self, src: int, dst: int) -> tuple[str | None, int]:
         """The first rule a move breaks (or None) and its concrete destination."""
-        places = self._places
-        if src == dst:
-            return "same_place", dst
-        source = places[src]
-        if src < PILES:
-            if not source:
-                return "empty_source", dst
-        else:
-            if len(source) == 1:
-                return "base_locked", dst
-            if dst < PILES:
-                return "no_return", dst
-        card = source[-1]
-        if dst < PILES:
-            target = places[dst]
-            if not target:
-                return "empty_pile", dst
-            if len(target) >= MAX_PILE:
-                return "pile_full", dst
-            top = target[-1]
-            if _SUIT[top] != _SUIT[card]:
-                return "same_suit", dst
-            if card != _PILE_UP[top] and card != _PILE_DOWN[top]:
-                return "adjacent_rank", dst
-            return None, dst
-        suit = _SUIT[card]
-        if dst == ANY_FOUNDATION:
-            for candidate in (FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit):
-                if candidate != src and _FOUNDATION_NEXT[candidate - FIRST_FOUNDATION][places[candidate][-1]] == card:
-                    return None, candidate
-            return "foundation_order", dst
-        if (dst - FIRST_FOUNDATION) % 4 != suit:
-            return "same_suit", dst
-        if _FOUNDATION_NEXT[dst - FIRST_FOUNDATION][places[dst][-1]] != card:
-            return "foundation_order", dst
-        return None, dst
+        return move_reason(self._places, src, dst)
 
     def _coerce(self, src: MoveArg, dst: PlaceLike | None) -> Move:
         if dst is not None:
@@ -458,6 +423,7 @@ class Game:
         places[dst].append(places[src].pop())
         self._found_count += (dst >= FIRST_FOUNDATION) - (src >= FIRST_FOUNDATION)
         self._history.append((src, dst))
+        self._log.append((src, dst))
         self._move_count += 1
         self._touch()
 
@@ -483,6 +449,7 @@ class Game:
         if not self._history:
             raise IllegalMoveError("nothing_to_undo")
         src, dst = self._history.pop()
+        self._log.pop()
         self._unapply(src, dst)
         self._move_count -= 1
         self._touch()
@@ -509,44 +476,17 @@ class Game:
         reason = self._reshuffle_reason()
         if reason is not None:
             raise IllegalMoveError(reason)
-        for pile in self._piles:
-            if len(pile) >= 2:
-                pile.append(pile.pop(0))
+        reshuffle_piles(self._piles)
         self._reshuffles_left -= 1
         self._history.clear()
+        self._log.append((RESHUFFLE_PLACE, RESHUFFLE_PLACE))
         self._touch()
 
     def _any_legal_move(self) -> bool:
         return next(self._legal_pairs(), None) is not None
 
     def _legal_pairs(self) -> Iterator[tuple[int, int]]:
-        places = self._places
-        piles = self._piles
-        by_top: dict[int, list[int]] = {}
-        for index, pile in enumerate(piles):
-            if pile and len(pile) < MAX_PILE:
-                by_top.setdefault(pile[-1], []).append(index)
-        foundation_tops = [f[-1] for f in self._foundations]
-        for index, pile in enumerate(piles):
-            if not pile:
-                continue
-            card = pile[-1]
-            suit = _SUIT[card]
-            if _ASC_NEXT[foundation_tops[suit]] == card:
-                yield index, FIRST_FOUNDATION + suit
-            if _DESC_NEXT[foundation_tops[4 + suit]] == card:
-                yield index, FIRST_FOUNDATION + 4 + suit
-            for target in by_top.get(_PILE_UP[card], ()):
-                yield index, target
-            for target in by_top.get(_PILE_DOWN[card], ()):
-                yield index, target
-        for suit in range(4):
-            ascending, descending = FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit
-            if _ASC_NEXT[foundation_tops[suit]] == foundation_tops[4 + suit]:
-                if len(places[descending]) > 1:
-                    yield descending, ascending
-                if len(places[ascending]) > 1:
-                    yield ascending, descending
+        return legal_pairs(self._places)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, with concrete destinations (reshuffle not included).

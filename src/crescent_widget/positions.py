@@ -1,4 +1,4 @@
-"""Validation of positions given from outside: layouts and saved games.
+"""Validation of positions given from outside: layouts, and the positions in saves.
 
 Everything that enters the engine from a user, a file or a front end passes through
 here first, so a bad position is refused with a clear message and never loaded.
@@ -6,19 +6,16 @@ here first, so a bad position is refused with a clear message and never loaded.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from .cards import ASCII_TEXT, parse_card_index
 from .codes import base_cards
 from .errors import InvalidCardError, InvalidPositionError
 from .moves import FOUNDATIONS, PILES
+from .rules import MAX_PILE
 
-MAX_PILE: Final = 13
-SAVE_FORMAT: Final = "crescent-save/1"
 CARD_COUNT: Final = 104
 
 
@@ -76,29 +73,3 @@ def check_reshuffles(reshuffles_left: object, allowance: int) -> int:
     if not 0 <= reshuffles_left <= allowance:
         raise InvalidPositionError(f"reshuffles_left must be between 0 and {allowance}, got {reshuffles_left}")
     return reshuffles_left
-
-
-def checksum(data: dict[str, Any]) -> str:
-    """A SHA-256 over the save's canonical JSON (without its checksum) to catch tampering."""
-    body = {key: value for key, value in data.items() if key != "checksum"}
-    canonical = json.dumps(body, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
-
-
-def check_save_envelope(data: object) -> dict[str, Any]:
-    """Check a save's shape, format tag and checksum before its content is read."""
-    if not isinstance(data, dict):
-        raise InvalidPositionError(f"a saved game must be a dict, got {type(data).__name__}")
-    required = ("format", "code", "variant", "piles", "foundations", "reshuffles_left", "move_count")
-    missing = [key for key in (*required, "history", "elapsed", "checksum") if key not in data]
-    if missing:
-        raise InvalidPositionError(f"saved game is incomplete: missing {', '.join(missing)}")
-    if data["format"] != SAVE_FORMAT:
-        raise InvalidPositionError(f"unknown save format {data['format']!r}; expected {SAVE_FORMAT!r}")
-    try:
-        expected = checksum(data)
-    except (TypeError, ValueError) as err:
-        raise InvalidPositionError(f"saved game is not plain JSON data: {err}") from None
-    if data["checksum"] != expected:
-        raise InvalidPositionError("saved game was modified or damaged: its checksum does not match")
-    return data

@@ -1,0 +1,179 @@
+"""Game records and saves: a game's start plus the actions that led to its position.
+
+A **record** is plain text: the game code, then the moves as SPEC.md writes them
+(``R`` for a reshuffle), one per line or space-separated; move numbers such as ``12.``
+and ``#`` comments are ignored. A **save** (``Game.to_dict``) is JSON data holding the
+start, the actions and the resulting position; loading replays the actions through
+the rules, so a save whose position does not follow from its moves is refused.
+
+>>> from crescent_widget import Game
+>>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle()
+>>> print(g.record())
+CR1-N-AAAAAAB
+13-14 R
+>>> Game.from_record("CR1-N-AAAAAAB\\n1. 13-14\\n2. 14-1  # no").move_count
+Traceback (most recent call last):
+...
+crescent_widget.records.RecordError: record entry 2 (14-1): Must be the same suit
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Final
+
+from .cards import ASCII_TEXT
+from .errors import CrescentError, IllegalMoveError, InvalidMoveError, InvalidPositionError
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SAVE_FORMAT: Final = "crescent-save/2"
+MOVES_PER_LINE: Final = 12
+_MOVE_NUMBER: Final = re.compile(r"\d+\.")
+
+
+class RecordError(CrescentError):
+    """A record or saved move list that does not replay; ``number`` is the 1-based entry."""
+
+    def __init__(self, number: int, entry: str, reason: str, text: str) -> None:
+        self.number = number
+        self.entry = entry
+        super().__init__(reason, f"record entry {number} ({entry}): {text}")
+
+
+def format_record(code: str, actions: Iterable[Move]) -> str:
+    """The text record of a game: its code, then its actions, a dozen to a line."""
+    texts = [str(action) for action in actions]
+    lines = [" ".join(texts[i : i + MOVES_PER_LINE]) for i in range(0, len(texts), MOVES_PER_LINE)]
+    return "\n".join([code, *lines])
+
+
+def parse_record(text: str) -> tuple[str, list[str]]:
+    """Split a record into its code and its action texts (not yet checked)."""
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a record must be text, got {type(text).__name__}")
+    tokens = [
+        token
+        for line in text.splitlines()
+        for token in line.split("#", 1)[0].split()
+        if not _MOVE_NUMBER.fullmatch(token)
+    ]
+    if not tokens:
+        raise InvalidPositionError("an empty record: it must start with a game code such as CR1-N-AAAAAAB")
+    return tokens[0], tokens[1:]
+
+
+def replay(game: Game, actions: Iterable[object]) -> Game:
+    """Play action texts (or Moves) on ``game`` in order; stop at the first bad one.
+
+    Raises:
+        RecordError: an entry is malformed or illegal, with its number and reason.
+    """
+    for number, action in enumerate(actions, start=1):
+        try:
+            if not isinstance(action, Move | str):
+                raise InvalidMoveError(f"an entry must be move text, got {type(action).__name__}")
+            game.move(action)
+        except (IllegalMoveError, InvalidMoveError) as err:
+            raise RecordError(number, str(action), err.reason, str(err)) from None
+    return game
+
+
+# --------------------------------------------------------------------------- saves
+
+
+def save_checksum(data: dict[str, Any]) -> str:
+    """A SHA-256 over the save's canonical JSON (without its checksum) to catch damage."""
+    body = {key: value for key, value in data.items() if key != "checksum"}
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def to_save(game: Game, start: dict[str, Any] | None, actions: list[Move]) -> dict[str, Any]:
+    """Build the JSON-safe save of a game (see ``Game.to_dict``)."""
+    data: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "code": game.code,
+        "variant": game.variant,
+        "start": start,
+        "piles": [[c.ascii for c in pile] for pile in game.piles],
+        "foundations": [[c.ascii for c in f] for f in game.foundations],
+        "reshuffles_left": game.reshuffles_left,
+        "move_count": game.move_count,
+        "actions": [str(a) for a in actions],
+        "undo_depth": len(game.history),
+        "elapsed": round(game.elapsed, 3),
+    }
+    data["checksum"] = save_checksum(data)
+    return data
+
+
+REQUIRED_KEYS: Final = (
+    "format",
+    "code",
+    "variant",
+    "start",
+    "piles",
+    "foundations",
+    "reshuffles_left",
+    "move_count",
+    "actions",
+    "undo_depth",
+    "elapsed",
+    "checksum",
+)
+
+
+def from_save(data: object, make_start: Callable[[dict[str, Any]], Game]) -> Game:
+    """Rebuild a game from a save: check its envelope, replay its actions, compare.
+
+    ``make_start`` builds the starting game from the checked save (from its code or
+    its ``start`` layout).
+
+    Raises:
+        InvalidPositionError: the save is incomplete, damaged, or inconsistent.
+    """
+    if not isinstance(data, dict):
+        raise InvalidPositionError(f"a saved game must be a dict, got {type(data).__name__}")
+    missing = [key for key in REQUIRED_KEYS if key not in data]
+    if missing:
+        raise InvalidPositionError(f"saved game is incomplete: missing {', '.join(missing)}")
+    if data["format"] != SAVE_FORMAT:
+        raise InvalidPositionError(f"unknown save format {data['format']!r}; expected {SAVE_FORMAT!r}")
+    try:
+        expected = save_checksum(data)
+    except (TypeError, ValueError) as err:
+        raise InvalidPositionError(f"saved game is not plain JSON data: {err}") from None
+    if data["checksum"] != expected:
+        raise InvalidPositionError("saved game was modified or damaged: its checksum does not match")
+    actions, depth, elapsed = data["actions"], data["undo_depth"], data["elapsed"]
+    if not isinstance(actions, list):
+        raise InvalidPositionError("saved actions must be a list of moves")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise InvalidPositionError(f"undo_depth must be a non-negative int, got {depth!r}")
+    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < 1e9:
+        raise InvalidPositionError(f"elapsed must be a number of seconds, got {elapsed!r}")
+    game = make_start(data)
+    try:
+        replay(game, actions)
+    except RecordError as err:
+        raise InvalidPositionError(f"saved moves do not replay: {err}") from None
+    position = {
+        "piles": [[ASCII_TEXT[c.index] for c in p] for p in game.piles],
+        "foundations": [[ASCII_TEXT[c.index] for c in f] for f in game.foundations],
+        "reshuffles_left": game.reshuffles_left,
+        "move_count": game.move_count,
+    }
+    for key, value in position.items():
+        if data[key] != value:
+            raise InvalidPositionError(f"saved {key} do not follow from the save's start and moves")
+    if depth > len(game.history):
+        raise InvalidPositionError(f"undo_depth {depth} is deeper than the moves since the last reshuffle")
+    game._trim_history(depth)
+    game._restore_clock(float(elapsed))
+    return game
