@@ -504,6 +504,20 @@ class Game:
 
         return render_text(self, lang)
 
+    def svg(self, lang: str = "en", highlight: Move | str | None = None) -> str:
+        """The horseshoe as SVG text; ``highlight`` outlines a move's source and destination.
+
+        Raises:
+            InvalidMoveError: ``highlight`` is not a move.
+        """
+        from .svg import render_svg
+
+        move = Move.parse(highlight) if isinstance(highlight, str) else highlight
+        return render_svg(self, lang=lang, highlight=move)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
     def __str__(self) -> str:
         return self.diagram("en")
 
