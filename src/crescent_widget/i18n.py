@@ -97,6 +97,51 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "status_blocked": {"pl": "zablokowana", "en": "blocked"},
 }
 
+# Replay narration and the teaching mode's one-line rule for each kind of move.
+NARRATION: Final[dict[str, dict[str, str]]] = {
+    "move": {"pl": "Ruch {n}: {card} {src} na {top} {dst}", "en": "Move {n}: {card} from {src} onto {top} on {dst}"},
+    "reshuffle": {
+        "pl": "Przetasowanie {n}: spodnia karta każdego stosu idzie na wierzch (zostało: {left})",
+        "en": "Reshuffle {n}: the bottom card of every pile goes to the top ({left} left)",
+    },
+    "src_pile": {"pl": "ze stosu {name}", "en": "pile {name}"},
+    "src_foundation": {"pl": "z fundamentu {name}", "en": "foundation {name}"},
+    "dst_pile": {"pl": "na stosie {name}", "en": "pile {name}"},
+    "dst_foundation": {"pl": "na fundamencie {name}", "en": "foundation {name}"},
+    "rule_pile": {
+        "pl": "{card} na {top}: na stosach kładzie się kartę tego samego koloru o jeden wyższą lub niższą.",
+        "en": "{card} went onto {top}: on piles, a card goes onto its suit one rank higher or lower.",
+    },
+    "rule_wrap": {
+        "pl": "{card} na {top}: na stosach wartości zataczają koło, od Króla do Asa.",
+        "en": "{card} went onto {top}: on piles, ranks wrap from King to Ace.",
+    },
+    "rule_up": {
+        "pl": "{card} na fundament {name}: fundamenty Asa rosną w swoim kolorze, aż do Króla.",
+        "en": "{card} went to foundation {name}: Ace foundations build up in their suit, to the King.",
+    },
+    "rule_down": {
+        "pl": "{card} na fundament {name}: fundamenty Króla maleją w swoim kolorze, aż do Asa.",
+        "en": "{card} went to foundation {name}: King foundations build down in their suit, to the Ace.",
+    },
+    "rule_across": {
+        "pl": "{card} z {src} na {name}: wierzchnia karta fundamentu może przejść na drugi fundament "
+        "swojego koloru, jeśli po nim następuje.",
+        "en": "{card} moved from {src} to {name}: a foundation's top card may move to the other "
+        "foundation of its suit when it follows that one's top card.",
+    },
+    "rule_reshuffle": {
+        "pl": "Przetasowanie: spodnia karta każdego stosu z co najmniej dwiema kartami idzie na wierzch; "
+        "ruchów sprzed niego nie można cofnąć.",
+        "en": "Reshuffle: every pile of two or more cards moves its bottom card to the top; "
+        "moves before it can no longer be undone.",
+    },
+    "emptied": {
+        "pl": " Stos {name} jest teraz pusty i pozostanie pusty.",
+        "en": " Pile {name} is now empty and stays empty.",
+    },
+}
+
 
 def check_lang(lang: str) -> Lang:
     """Return ``lang`` if it is a supported language, else raise ``ValueError``.

@@ -1,0 +1,301 @@
+"""Lessons: prepared positions that teach one rule each, and check the learner's answer.
+
+A :class:`Lesson` holds a position, the rule in words, a task, and the answers it
+accepts. :meth:`Lesson.check` plays an answer on a game and returns a :class:`Verdict`
+saying why it was right or wrong, in Polish or English. :func:`sparse_position`
+builds teaching positions from a few named piles; teachers can write their own lessons
+with it.
+
+>>> lesson = LESSONS[2]
+>>> game = lesson.new_game()
+>>> lesson.check(game, "10-14", "en").text
+'Right! A♠ went onto K♠: on piles, ranks wrap from King to Ace.'
+>>> lesson.check(lesson.new_game(), "10-3", "pl").text
+'Jeszcze nie: Musi być tego samego koloru'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .cards import ASCII_TEXT, parse_card_index
+from .codes import base_cards
+from .errors import CrescentError, IllegalMoveError
+from .game import Game
+from .i18n import check_lang, message
+from .moves import RESHUFFLE, Move
+from .narration import explain
+
+FILLER_PILE: int = 6
+UNDO = "U"
+
+VERDICT_TEXTS = {
+    "right": {"pl": "Dobrze! ", "en": "Right! "},
+    "illegal": {"pl": "Jeszcze nie: ", "en": "Not yet: "},
+    "other": {
+        "pl": "Ten ruch jest dozwolony, ale lekcja prosi o coś innego. ",
+        "en": "That move is legal, but the lesson asks for something else. ",
+    },
+    "undone": {"pl": "Dobrze! Ruch {move} został cofnięty.", "en": "Right! Move {move} was taken back."},
+}
+
+
+def sparse_position(
+    piles: Mapping[int, list[str]],
+    foundations: Mapping[str, list[str]] | None = None,
+    reshuffles_left: int = 3,
+) -> Game:
+    """A legal position with the named piles, every other card tidied away.
+
+    Foundations not given are built as far as the spare cards allow (Ace foundations
+    up, then King foundations down); cards still left over go, six at most, into
+    the piles not named. Piles are keyed 1–16, foundations ``"F1"``–``"F8"``.
+
+    Raises:
+        InvalidPositionError: the named cards make an impossible position.
+
+    >>> g = sparse_position({1: ["8H"], 2: ["9H"]})
+    >>> [len(p) for p in g.piles][:2], g.check(1, 2)
+    ([1, 1], None)
+    """
+    foundations = dict(foundations or {})
+    used = Counter(parse_card_index(c) for pile in piles.values() for c in pile)
+    used.update(parse_card_index(c) for f in foundations.values() for c in f)
+    spare = Counter({card: 2 for card in range(52)})
+    spare.subtract(used)
+    spare.subtract(base for index, base in enumerate(base_cards()) if f"F{index + 1}" not in foundations)
+    found_lists: list[list[str]] = []
+    for index, base in enumerate(base_cards()):
+        name = f"F{index + 1}"
+        if name in foundations:
+            found_lists.append(list(foundations[name]))
+            continue
+        step = 1 if index < 4 else -1
+        cards = [base]
+        while 0 <= (cards[-1] % 13) + step <= 12 and spare[cards[-1] + step] > 0:
+            cards.append(cards[-1] + step)
+            spare[cards[-1]] -= 1
+        found_lists.append([ASCII_TEXT[c] for c in cards])
+    leftovers = [card for card in range(52) for _ in range(max(spare[card], 0))]
+    pile_lists = []
+    for number in range(1, 17):
+        if number in piles:
+            pile_lists.append(list(piles[number]))
+        else:
+            pile_lists.append([ASCII_TEXT[c] for c in leftovers[:FILLER_PILE]])
+            leftovers = leftovers[FILLER_PILE:]
+    return Game.from_layout(pile_lists, found_lists, reshuffles_left)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of an answer: whether it was right, and why, in one language."""
+
+    correct: bool
+    text: str
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One rule, a position that shows it, a task, and the answers that solve it.
+
+    ``answers`` are move texts (``"10-14"``, ``"1-F"`` — compared after ``F`` resolves),
+    ``"R"`` for a reshuffle or ``"U"`` for undo.
+    """
+
+    key: str
+    title: Mapping[str, str]
+    rule: Mapping[str, str]
+    task: Mapping[str, str]
+    setup: Callable[[], Game] = field(repr=False)
+    answers: frozenset[str]
+
+    def new_game(self) -> Game:
+        """A fresh copy of the lesson's position."""
+        return self.setup()
+
+    def text(self, lang: str = "pl") -> str:
+        """Title, rule and task, ready to print."""
+        lang = check_lang(lang)
+        return f"{self.title[lang]}\n\n{self.rule[lang]}\n\n{self.task[lang]}"
+
+    def check(self, game: Game, answer: str | Move, lang: str = "pl") -> Verdict:
+        """Play ``answer`` on ``game`` if it is legal, and judge it.
+
+        A wrong but legal move is played too (the learner sees what happened); an
+        illegal one changes nothing and the verdict gives the rule's reason.
+        """
+        lang = check_lang(lang)
+        if isinstance(answer, str) and answer.strip().upper() == UNDO:
+            try:
+                undone = game.undo()
+            except IllegalMoveError as err:
+                return Verdict(False, VERDICT_TEXTS["illegal"][lang] + err.text(lang), err.reason)
+            right = UNDO in self.answers
+            text = VERDICT_TEXTS["undone"][lang].format(move=undone)
+            return Verdict(right, text if right else VERDICT_TEXTS["other"][lang] + self.task[lang])
+        try:
+            move = Move.parse(answer) if isinstance(answer, str) else answer
+            reason = game.check(move)
+        except CrescentError as err:
+            return Verdict(False, VERDICT_TEXTS["illegal"][lang] + err.text(lang), err.reason)
+        if reason is not None:
+            return Verdict(False, VERDICT_TEXTS["illegal"][lang] + message(reason, lang), reason)
+        concrete = RESHUFFLE if move.is_reshuffle else Move(move.src, game._reason(move.src, move.dst)[1])
+        why = explain(game, concrete, lang)
+        game.move(concrete)
+        if str(concrete) in self.answers:
+            return Verdict(True, VERDICT_TEXTS["right"][lang] + why)
+        return Verdict(False, VERDICT_TEXTS["other"][lang] + self.task[lang])
+
+
+def _played(game: Game, *moves: str) -> Game:
+    for move in moves:
+        game.move(move)
+    return game
+
+
+def _almost_won() -> Game:
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    foundations = {}
+    for i, suit in enumerate("SHCD"):
+        foundations[f"F{i + 1}"] = [r + suit for r in ranks]
+        foundations[f"F{i + 5}"] = [r + suit for r in reversed(ranks)]
+    foundations["F5"] = foundations["F5"][:-1]
+    return sparse_position({1: ["AS"]}, foundations)
+
+
+_CLUBS_12 = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "layout",
+        {"pl": "1. Układ i cel gry", "en": "1. The layout and the goal"},
+        {
+            "pl": "16 stosów tworzy podkowę: 1–4 po lewej (1 na dole), 5–12 u góry, 13–16 po prawej. "
+            "Pośrodku 8 fundamentów: Asy (F1–F4) nad Królami (F5–F8). Cel: przenieść wszystkie 104 karty "
+            "na fundamenty. Widać tylko wierzchnią kartę stosu; pod nią numer stosu i liczba kart.",
+            "en": "16 piles form a horseshoe: 1–4 on the left (1 at the bottom), 5–12 along the top, 13–16 on "
+            "the right. Inside, 8 foundations: Aces (F1–F4) over Kings (F5–F8). The goal: move all 104 cards "
+            "onto the foundations. Only a pile's top card shows; under it, the pile number and card count.",
+        },
+        {
+            "pl": "Zadanie: połóż 2♠ ze stosu 15 na fundament A♠.",
+            "en": "Task: put 2♠ from pile 15 on the A♠ foundation.",
+        },
+        lambda: Game("CR1-N-AAAAAAB"),
+        frozenset({"15-F1"}),
+    ),
+    Lesson(
+        "build",
+        {"pl": "2. Budowanie na stosach", "en": "2. Building on piles"},
+        {
+            "pl": "Wierzchnią kartę stosu kładzie się na wierzchnią kartę innego stosu tego samego koloru "
+            "i o jeden wyższą lub niższą: 8♥ na 9♥ albo na 7♥.",
+            "en": "A pile's top card goes onto another pile's top card of the same suit, one rank higher "
+            "or lower: 8♥ onto 9♥ or onto 7♥.",
+        },
+        {"pl": "Zadanie: połóż 8♥ (stos 1) tam, gdzie pasuje.", "en": "Task: put 8♥ (pile 1) where it fits."},
+        lambda: sparse_position({1: ["8H"], 2: ["9S"], 3: ["10H"], 4: ["9H"]}),
+        frozenset({"1-4"}),
+    ),
+    Lesson(
+        "wrap",
+        {"pl": "3. Król i As", "en": "3. King and Ace"},
+        {
+            "pl": "Na stosach wartości zataczają koło: As kładzie się na Króla tego samego koloru, a Król na Asa. "
+            "Przykład z wygranej partii: w 10. ruchu A♠ ze stosu 10 idzie na K♠ na stosie 14.",
+            "en": "On piles, ranks wrap: an Ace goes onto the King of its suit, and a King onto an Ace. "
+            "From a won game: at move 10, A♠ from pile 10 goes onto K♠ on pile 14.",
+        },
+        {"pl": "Zadanie: zagraj ruch z przykładu.", "en": "Task: play the move from the example."},
+        lambda: sparse_position({10: ["3C", "AS"], 14: ["KS"], 3: ["KH"]}),
+        frozenset({"10-14"}),
+    ),
+    Lesson(
+        "foundations",
+        {"pl": "4. Fundamenty", "en": "4. The foundations"},
+        {
+            "pl": "Fundamenty Asa rosną (A, 2 … K), fundamenty Króla maleją (K, D … A), bez zawijania. Karta "
+            "nigdy nie wraca na stos, ale wierzchnia karta może przejść na drugi fundament swojego koloru, "
+            "jeśli po nim następuje. Karta podstawowa nigdy się nie rusza.",
+            "en": "Ace foundations build up (A, 2 … K), King foundations build down (K, Q … A), with no wrap. "
+            "A card never returns to a pile, but a foundation's top card may move to the other foundation of "
+            "its suit when it follows. The base card never moves.",
+        },
+        {
+            "pl": "Zadanie: przenieś 5♠ z fundamentu F1 na fundament Króla pik (F5).",
+            "en": "Task: move 5♠ from foundation F1 onto the King of spades foundation (F5).",
+        },
+        lambda: sparse_position(
+            {1: ["5S"]}, {"F1": ["AS", "2S", "3S", "4S", "5S"], "F5": ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S"]}
+        ),
+        frozenset({"F1-F5"}),
+    ),
+    Lesson(
+        "limit",
+        {"pl": "5. Najwyżej 13 kart", "en": "5. At most 13 cards"},
+        {
+            "pl": "Stos mieści najwyżej 13 kart. Na pełny stos nic nie można położyć: "
+            "„Ten stos jest pełny; wybierz inne miejsce docelowe”.",
+            "en": "A pile holds at most 13 cards. Nothing can go onto a full pile: "
+            "“This pile is full; choose another destination”.",
+        },
+        {"pl": "Zadanie: stos 2 jest pełny. Połóż W♥ gdzie indziej.", "en": "Task: pile 2 is full. Put J♥ elsewhere."},
+        lambda: sparse_position({1: ["JH"], 2: [*_CLUBS_12, "QH"], 3: ["10H"]}),
+        frozenset({"1-3"}),
+    ),
+    Lesson(
+        "empty",
+        {"pl": "6. Pusty stos zostaje pusty", "en": "6. An empty pile stays empty"},
+        {
+            "pl": "Opróżniony stos pozostaje pusty do końca partii: nie można na nim nic położyć.",
+            "en": "An emptied pile stays empty for the rest of the game: nothing can be placed on it.",
+        },
+        {"pl": "Zadanie: opróżnij stos 2, kładąc 8♦ na 9♦.", "en": "Task: empty pile 2 by putting 8♦ onto 9♦."},
+        lambda: sparse_position({1: [], 2: ["8D"], 3: ["9D"]}),
+        frozenset({"2-3"}),
+    ),
+    Lesson(
+        "reshuffle",
+        {"pl": "7. Przetasowanie", "en": "7. The reshuffle"},
+        {
+            "pl": "Przetasuj bierze z każdego stosu o co najmniej dwóch kartach kartę ze spodu i kładzie ją "
+            "na wierzch. Są 3 na partię. Stos 2♥ 9♣ W♦ W♦ staje się 9♣ W♦ W♦ 2♥.",
+            "en": "Reshuffle takes the bottom card of every pile of two or more cards and puts it on top. There "
+            "are 3 per game. The pile 2♥ 9♣ J♦ J♦ becomes 9♣ J♦ J♦ 2♥.",
+        },
+        {"pl": "Zadanie: przetasuj (R).", "en": "Task: reshuffle (R)."},
+        lambda: sparse_position({1: ["2H", "9C", "JD", "JD"]}),
+        frozenset({"R"}),
+    ),
+    Lesson(
+        "undo",
+        {"pl": "8. Cofanie", "en": "8. Undo"},
+        {
+            "pl": "Cofnąć można do 100 ostatnich ruchów; licznik ruchów maleje. Po przetasowaniu historia "
+            "zaczyna się od zera: ruchów sprzed niego nie da się cofnąć.",
+            "en": "Undo takes back up to the 100 most recent moves; the move counter goes down. After a "
+            "reshuffle the history starts again: moves before it cannot be undone.",
+        },
+        {"pl": "Zadanie: cofnij ostatni ruch (U).", "en": "Task: undo the last move (U)."},
+        lambda: _played(sparse_position({1: ["9H", "8H"], 2: ["7H"]}), "1-2"),
+        frozenset({UNDO}),
+    ),
+    Lesson(
+        "end",
+        {"pl": "9. Wygrana i blokada", "en": "9. Winning and being blocked"},
+        {
+            "pl": "Partia jest wygrana, gdy każdy z 8 fundamentów ma 13 kart. Jest zablokowana, gdy nie ma "
+            "ruchu ani przetasowania: można wtedy cofnąć ostatni ruch albo zacząć nową partię.",
+            "en": "The game is won when each of the 8 foundations holds 13 cards. It is blocked when no move "
+            "and no reshuffle is left: then undo the last move or start a new game.",
+        },
+        {"pl": "Zadanie: połóż A♠ na fundament i wygraj.", "en": "Task: put A♠ on a foundation and win."},
+        _almost_won,
+        frozenset({"1-F5"}),
+    ),
+)

@@ -1,0 +1,79 @@
+"""Words for moves: replay narration and the one-line rule a move used.
+
+Both read the position *before* the move, so call them just before playing it.
+
+>>> from crescent_widget import Game, Move
+>>> g = Game("CR1-N-AAAAAAB")
+>>> narrate(g, Move.parse("13-14"), 10, "pl")
+'Ruch 10: A♠ ze stosu 13 na K♠ na stosie 14'
+>>> narrate(g, Move.parse("13-14"), 10, "en")
+'Move 10: A♠ from pile 13 onto K♠ on pile 14'
+>>> explain(g, Move.parse("13-14"), "en")
+'A♠ went onto K♠: on piles, ranks wrap from King to Ace.'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import EN_TEXT, PL_TEXT
+from .i18n import NARRATION, check_lang
+from .moves import FIRST_FOUNDATION, Move, place_name
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _phrase(key: str, lang: str, **values: object) -> str:
+    return NARRATION[key][check_lang(lang)].format(**values)
+
+
+def _card_text(card: int, lang: str) -> str:
+    return (PL_TEXT if lang == "pl" else EN_TEXT)[card]
+
+
+def narrate(game: Game, move: Move, number: int, lang: str = "en") -> str:
+    """One replay line for ``move`` played as action ``number`` from ``game``'s position.
+
+    For a reshuffle ``number`` counts reshuffles. The move must be legal here.
+    """
+    if move.is_reshuffle:
+        return _phrase("reshuffle", lang, n=number, left=game.reshuffles_left - 1)
+    places = game._places  # the narrator reads the engine's own state
+    src, dst = move
+    src_kind = "src_pile" if src < FIRST_FOUNDATION else "src_foundation"
+    dst_kind = "dst_pile" if dst < FIRST_FOUNDATION else "dst_foundation"
+    return _phrase(
+        "move",
+        lang,
+        n=number,
+        card=_card_text(places[src][-1], lang),
+        top=_card_text(places[dst][-1], lang),
+        src=_phrase(src_kind, lang, name=place_name(src)),
+        dst=_phrase(dst_kind, lang, name=place_name(dst)),
+    )
+
+
+def explain(game: Game, move: Move, lang: str = "en") -> str:
+    """The rule a legal move uses, in one line, for teaching.
+
+    >>> from crescent_widget import Game, Move
+    >>> explain(Game("CR1-N-AAAAAAB"), Move.parse("15-F1"), "pl")
+    '2♠ na fundament F1: fundamenty Asa rosną w swoim kolorze, aż do Króla.'
+    """
+    if move.is_reshuffle:
+        return _phrase("rule_reshuffle", lang)
+    places = game._places
+    src, dst = move
+    card = places[src][-1]
+    values = {"card": _card_text(card, lang), "top": _card_text(places[dst][-1], lang), "name": place_name(dst)}
+    if dst < FIRST_FOUNDATION:
+        wraps = abs(card % 13 - places[dst][-1] % 13) == 12
+        text = _phrase("rule_wrap" if wraps else "rule_pile", lang, **values)
+    elif src >= FIRST_FOUNDATION:
+        text = _phrase("rule_across", lang, src=place_name(src), **values)
+    else:
+        text = _phrase("rule_up" if dst < FIRST_FOUNDATION + 4 else "rule_down", lang, **values)
+    if src < FIRST_FOUNDATION and len(places[src]) == 1:
+        text += _phrase("emptied", lang, name=place_name(src))
+    return text
