@@ -105,12 +105,12 @@ def test_a_truncated_save_is_refused(key: str) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["piles"][0].append("AS"), "saved piles do not follow"),
+        (lambda d: d["piles"][0].append("AS"), "saved piles does not follow"),
         (lambda d: d.__setitem__("reshuffles_left", 7), "saved reshuffles_left"),
         (lambda d: d.__setitem__("move_count", -1), "saved move_count"),
         (lambda d: d.__setitem__("actions", ["13-14", "1-2", "15-F1"]), "entry 2 \\(1-2\\)"),
         (lambda d: d.__setitem__("actions", ["zz"]), "entry 1"),
-        (lambda d: d.__setitem__("actions", ["13-14", "15-F1"]), "do not follow"),
+        (lambda d: d.__setitem__("actions", ["13-14", "15-F1"]), "does not follow"),
         (lambda d: d.__setitem__("actions", "13-14"), "list"),
         (lambda d: d.__setitem__("undo_depth", 4), "undo_depth"),
         (lambda d: d.__setitem__("undo_depth", -1), "undo_depth"),

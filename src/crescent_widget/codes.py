@@ -27,17 +27,19 @@ from .errors import InvalidCodeError
 CODE_VERSION: Final = "CR1"
 CODE_LETTERS: Final = 7
 DEAL_COUNT: Final = 26**CODE_LETTERS
-# Variant letter -> reshuffles allowed. Letters reserved by SPEC.md but not built yet
-# are refused with a clear error rather than silently dealt as the standard game.
-VARIANT_RESHUFFLES: Final = {"N": 3}
-RESERVED_VARIANTS: Final = {"F": "Crescent Four", "H": "the face-down deal"}
+# Variant letter -> reshuffles allowed, and whether the deal starts face down.
+# N: the standard game; F: Crescent Four (a fourth reshuffle); H: the face-down deal.
+VARIANT_RESHUFFLES: Final = {"N": 3, "F": 4, "H": 3}
+FACE_DOWN_DEAL: Final = {"N": False, "F": False, "H": True}
+VARIANT_NAMES: Final = {"N": "the standard game", "F": "Crescent Four", "H": "the face-down deal"}
 PILE_COUNT: Final = 16
 PILE_SIZE: Final = 6
 
 _MASK64: Final = (1 << 64) - 1
 _CODE_RE: Final = re.compile(r"CR1-([A-Z])-([A-Z]{7})")
 _FORMAT_HELP: Final = (
-    "expected CR1-V-LLLLLLL, where V is the variant (N: the standard game) and "
+    "expected CR1-V-LLLLLLL, where V is the variant (N: the standard game, F: Crescent Four, "
+    "H: the face-down deal) and "
     "LLLLLLL is the deal number as 7 letters A–Z, e.g. CR1-N-AAAAAAB"
 )
 
@@ -62,7 +64,7 @@ def parse_code(code: str) -> tuple[str, int]:
     """Split a game code into its variant letter and deal number.
 
     Raises:
-        InvalidCodeError: the code is malformed or names a variant not implemented.
+        InvalidCodeError: the code is malformed or names an unknown variant.
     """
     if not isinstance(code, str):
         raise InvalidCodeError(f"a game code must be a string, got {type(code).__name__}: {_FORMAT_HELP}")
@@ -71,9 +73,7 @@ def parse_code(code: str) -> tuple[str, int]:
         raise InvalidCodeError(f"invalid game code {code!r}: {_FORMAT_HELP}")
     variant, letters = match.groups()
     if variant not in VARIANT_RESHUFFLES:
-        name = RESERVED_VARIANTS.get(variant)
-        what = f"variant {variant} ({name}) is not implemented yet" if name else f"unknown variant {variant}"
-        raise InvalidCodeError(f"invalid game code {code!r}: {what}; {_FORMAT_HELP}")
+        raise InvalidCodeError(f"invalid game code {code!r}: unknown variant {variant}; {_FORMAT_HELP}")
     number = 0
     for letter in letters:
         number = number * 26 + ord(letter) - ord("A")

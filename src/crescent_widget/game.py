@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
 
 from .cards import ASCII_TEXT, Card
-from .codes import VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
+from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from .moves import (
     FIRST_FOUNDATION,
@@ -34,7 +34,7 @@ from .moves import (
     PlaceLike,
     parse_place,
 )
-from .positions import CARD_COUNT, check_position, check_reshuffles, parse_cards
+from .positions import CARD_COUNT, check_face_down, check_position, check_reshuffles, parse_cards
 from .records import format_record, from_save, parse_record, replay, to_save
 from .rules import legal_pairs, move_reason, reshuffle_piles
 
@@ -60,6 +60,7 @@ class Game:
         "_allowance",
         "_clock",
         "_code",
+        "_face_down",
         "_found_count",
         "_foundations",
         "_history",
@@ -76,12 +77,16 @@ class Game:
         "_variant",
     )
 
-    def __init__(self, code: str | None = None, *, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self, code: str | None = None, *, variant: str = "N", clock: Callable[[], float] | None = None
+    ) -> None:
         if code is None:
-            code = format_code(random_deal_number())
+            code = format_code(random_deal_number(), variant)
         variant, number = parse_code(code)
         piles = deal(number)
         self._setup(piles, [[base] for base in base_cards()], variant, format_code(number, variant), clock)
+        if FACE_DOWN_DEAL[variant]:
+            self._face_down = [len(pile) - 1 for pile in piles]
 
     def _setup(  # noqa: PLR0917  (private; every caller passes the full state)
         self,
@@ -99,9 +104,11 @@ class Game:
         self._code = code
         self._allowance = VARIANT_RESHUFFLES[variant]
         self._reshuffles_left = self._allowance if reshuffles_left is None else reshuffles_left
-        self._history: deque[tuple[int, int]] = deque(maxlen=UNDO_LIMIT)
+        # (src, dst, flipped): flipped is 1 when the move turned a face-down card up.
+        self._history: deque[tuple[int, int, int]] = deque(maxlen=UNDO_LIMIT)
+        self._face_down = [0] * PILES  # face-down cards at the bottom of each pile
         self._log: list[tuple[int, int]] = []  # every action since the start; undo pops
-        self._start: tuple[list[list[int]], list[list[int]], int] | None = None
+        self._start: tuple[list[list[int]], list[list[int]], int, list[int]] | None = None
         self._move_count = 0
         self._found_count = sum(len(f) for f in foundations)
         self._clock = clock or time.monotonic
@@ -122,6 +129,19 @@ class Game:
         return cls(format_code(number, variant), clock=clock)
 
     @classmethod
+    def random(cls, winnable: bool = False, *, clock: Callable[[], float] | None = None) -> Game:
+        """A random deal; with ``winnable=True``, one the solver has proven winnable (at once).
+
+        >>> Game.random(winnable=True).status
+        'playing'
+        """
+        if not winnable:
+            return cls(clock=clock)
+        from .solver.winnable import random_winnable_number  # lazy: the engine must not need the solver
+
+        return cls.from_number(random_winnable_number(), clock=clock)
+
+    @classmethod
     def from_layout(
         cls,
         piles: list[list[str]],
@@ -129,6 +149,7 @@ class Game:
         reshuffles_left: int = 3,
         *,
         variant: str = "N",
+        face_down: list[int] | None = None,
         clock: Callable[[], float] | None = None,
     ) -> Game:
         """A game from any position, for teaching and tests.
@@ -137,6 +158,9 @@ class Game:
             piles: 16 lists of card texts, bottom to top (an empty list is an emptied pile).
             foundations: 8 lists, F1–F8, base first.
             reshuffles_left: 0 up to the variant's allowance.
+            variant: ``"N"``, ``"F"`` (Crescent Four) or ``"H"`` (face-down deal).
+            face_down: for variant ``H``, how many cards at the bottom of each pile are
+                face down (the top card of a pile is always face up). Default: none.
 
         Raises:
             InvalidPositionError: the cards are not 104 with each exactly twice, a pile
@@ -159,7 +183,8 @@ class Game:
         game = cls.__new__(cls)
         left = check_reshuffles(reshuffles_left, VARIANT_RESHUFFLES[variant])
         game._setup(pile_ints, found_ints, variant, None, clock, left)
-        game._start = ([p[:] for p in pile_ints], [f[:] for f in found_ints], left)
+        game._face_down = check_face_down(face_down, pile_ints, FACE_DOWN_DEAL[variant])
+        game._start = ([p[:] for p in pile_ints], [f[:] for f in found_ints], left, game._face_down[:])
         return game
 
     @classmethod
@@ -177,7 +202,12 @@ class Game:
         def make_start(save: dict[str, Any]) -> Game:
             code, variant, start = save["code"], save["variant"], save["start"]
             if code is None:
-                if not isinstance(start, dict) or set(start) != {"piles", "foundations", "reshuffles_left"}:
+                if not isinstance(start, dict) or set(start) != {
+                    "piles",
+                    "foundations",
+                    "reshuffles_left",
+                    "face_down",
+                }:
                     raise InvalidPositionError("a save without a game code needs its start layout")
                 return cls.from_layout(**start, variant=variant, clock=clock)
             try:
@@ -203,11 +233,12 @@ class Game:
         """
         start = None
         if self._start is not None:
-            piles, foundations, reshuffles_left = self._start
+            piles, foundations, reshuffles_left, face_down = self._start
             start = {
                 "piles": [[ASCII_TEXT[c] for c in p] for p in piles],
                 "foundations": [[ASCII_TEXT[c] for c in f] for f in foundations],
                 "reshuffles_left": reshuffles_left,
+                "face_down": face_down,
             }
         return to_save(self, start, list(self.actions))
 
@@ -254,6 +285,7 @@ class Game:
             self._reshuffles_left,
         )
         other._history.extend(self._history)
+        other._face_down = self._face_down[:]
         other._log = self._log[:]
         other._start = self._start
         other._move_count = self._move_count
@@ -273,15 +305,31 @@ class Game:
         return self._variant
 
     def pile(self, number: PlaceLike) -> tuple[Card, ...]:
-        """The cards of pile 1–16, bottom to top.
+        """The face-up cards of pile 1–16, bottom to top.
+
+        In the standard game every card is face up. In the face-down deal (variant
+        ``H``) the :meth:`face_down` cards beneath them are not shown; :meth:`pile_size`
+        counts them too.
 
         Raises:
             InvalidMoveError: no such pile.
         """
+        index = self._pile_index(number)
+        return tuple(Card.from_index(c) for c in self._piles[index][self._face_down[index] :])
+
+    def pile_size(self, number: PlaceLike) -> int:
+        """How many cards pile 1–16 holds, face-down ones included."""
+        return len(self._piles[self._pile_index(number)])
+
+    def face_down(self, number: PlaceLike) -> int:
+        """How many face-down cards lie at the bottom of pile 1–16 (0 unless variant ``H``)."""
+        return self._face_down[self._pile_index(number)]
+
+    def _pile_index(self, number: PlaceLike) -> int:
         index = parse_place(number)
         if index >= PILES:
             raise InvalidMoveError(f"{number!r} is a foundation, not a pile; use foundation()")
-        return tuple(Card.from_index(c) for c in self._piles[index])
+        return index
 
     def top(self, place: PlaceLike) -> Card | None:
         """The top card of a pile or foundation, ``None`` for an empty pile."""
@@ -297,8 +345,10 @@ class Game:
 
     @property
     def piles(self) -> tuple[tuple[Card, ...], ...]:
-        """All 16 piles, bottom to top."""
-        return tuple(tuple(Card.from_index(c) for c in p) for p in self._piles)
+        """The face-up cards of all 16 piles, bottom to top (see :meth:`pile`)."""
+        return tuple(
+            tuple(Card.from_index(c) for c in p[down:]) for p, down in zip(self._piles, self._face_down, strict=True)
+        )
 
     @property
     def foundations(self) -> tuple[tuple[Card, ...], ...]:
@@ -323,7 +373,7 @@ class Game:
     @property
     def history(self) -> tuple[Move, ...]:
         """The undoable moves, oldest first."""
-        return tuple(Move(s, d) for s, d in self._history)
+        return tuple(Move(s, d) for s, d, _ in self._history)
 
     @property
     def actions(self) -> tuple[Move, ...]:
@@ -420,9 +470,14 @@ class Game:
     def _apply(self, src: int, dst: int) -> None:
         """Move the top card without checking (the caller checked)."""
         places = self._places
-        places[dst].append(places[src].pop())
+        source = places[src]
+        places[dst].append(source.pop())
+        flipped = 0
+        if src < PILES and self._face_down[src] and self._face_down[src] >= len(source):
+            self._face_down[src] -= 1  # the uncovered card turns face up
+            flipped = 1
         self._found_count += (dst >= FIRST_FOUNDATION) - (src >= FIRST_FOUNDATION)
-        self._history.append((src, dst))
+        self._history.append((src, dst, flipped))
         self._log.append((src, dst))
         self._move_count += 1
         self._touch()
@@ -448,8 +503,9 @@ class Game:
         """
         if not self._history:
             raise IllegalMoveError("nothing_to_undo")
-        src, dst = self._history.pop()
+        src, dst, flipped = self._history.pop()
         self._log.pop()
+        self._face_down[src] += flipped  # an undone move hides again what it uncovered
         self._unapply(src, dst)
         self._move_count -= 1
         self._touch()
@@ -477,6 +533,9 @@ class Game:
         if reason is not None:
             raise IllegalMoveError(reason)
         reshuffle_piles(self._piles)
+        for index, pile in enumerate(self._piles):
+            if len(pile) >= 2 and self._face_down[index]:
+                self._face_down[index] -= 1  # the bottom card came to the top face up
         self._reshuffles_left -= 1
         self._history.clear()
         self._log.append((RESHUFFLE_PLACE, RESHUFFLE_PLACE))

@@ -73,3 +73,19 @@ def check_reshuffles(reshuffles_left: object, allowance: int) -> int:
     if not 0 <= reshuffles_left <= allowance:
         raise InvalidPositionError(f"reshuffles_left must be between 0 and {allowance}, got {reshuffles_left}")
     return reshuffles_left
+
+
+def check_face_down(face_down: object, piles: list[list[int]], allowed: bool) -> list[int]:
+    """Return per-pile face-down counts: each below its pile's size, so the top shows."""
+    if face_down is None:
+        return [0] * PILES
+    if not isinstance(face_down, list | tuple) or len(face_down) != PILES:
+        raise InvalidPositionError(f"face_down must be a list of {PILES} counts")
+    if not allowed and any(face_down):
+        raise InvalidPositionError("face-down cards exist only in the face-down deal (variant H)")
+    for number, (count, pile) in enumerate(zip(face_down, piles, strict=True), start=1):
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count < max(len(pile), 1):
+            raise InvalidPositionError(
+                f"pile {number}: face_down must be an int from 0 to one less than its {len(pile)} cards"
+            )
+    return list(face_down)

@@ -101,8 +101,9 @@ def to_save(game: Game, start: dict[str, Any] | None, actions: list[Move]) -> di
         "code": game.code,
         "variant": game.variant,
         "start": start,
-        "piles": [[c.ascii for c in pile] for pile in game.piles],
+        "piles": [[c.ascii for c in pile] for pile in game.piles],  # face-down cards stay hidden
         "foundations": [[c.ascii for c in f] for f in game.foundations],
+        "face_down": [game.face_down(n) for n in range(1, 17)],
         "reshuffles_left": game.reshuffles_left,
         "move_count": game.move_count,
         "actions": [str(a) for a in actions],
@@ -120,6 +121,7 @@ REQUIRED_KEYS: Final = (
     "start",
     "piles",
     "foundations",
+    "face_down",
     "reshuffles_left",
     "move_count",
     "actions",
@@ -166,12 +168,13 @@ def from_save(data: object, make_start: Callable[[dict[str, Any]], Game]) -> Gam
     position = {
         "piles": [[ASCII_TEXT[c.index] for c in p] for p in game.piles],
         "foundations": [[ASCII_TEXT[c.index] for c in f] for f in game.foundations],
+        "face_down": [game.face_down(n) for n in range(1, 17)],
         "reshuffles_left": game.reshuffles_left,
         "move_count": game.move_count,
     }
     for key, value in position.items():
         if data[key] != value:
-            raise InvalidPositionError(f"saved {key} do not follow from the save's start and moves")
+            raise InvalidPositionError(f"saved {key} does not follow from the save's start and moves")
     if depth > len(game.history):
         raise InvalidPositionError(f"undo_depth {depth} is deeper than the moves since the last reshuffle")
     game._trim_history(depth)
