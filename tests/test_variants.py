@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crescent_widget import Game, IllegalMoveError, InvalidPositionError
+from crescent_widget import Game, IllegalMoveError, InvalidCodeError, InvalidPositionError
 from crescent_widget.codes import DEAL_COUNT
 from helpers import FakeClock, card_multiset
 
@@ -26,6 +26,8 @@ def test_the_code_picks_the_variant() -> None:
     assert Game("CR1-H-AAAAAAB").code == "CR1-H-AAAAAAB"
     assert Game(variant="H").variant == "H"
     assert Game().variant == "N"
+    with pytest.raises(InvalidCodeError, match="variant N, not 'H'"):
+        Game("CR1-N-AAAAAAB", variant="H")
 
 
 def test_crescent_four_allows_a_fourth_reshuffle() -> None:

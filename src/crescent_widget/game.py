@@ -49,6 +49,8 @@ class Game:
 
     Args:
         code: a game code such as ``"CR1-N-AAAAAAB"``; ``None`` deals a random game.
+        variant: for a random deal, ``"N"`` (standard, the default), ``"F"`` (Crescent
+            Four: a fourth reshuffle) or ``"H"`` (face-down deal); a code names its own.
         clock: a function returning seconds (``time.monotonic`` by default); tests
             inject their own so that nothing sleeps.
 
@@ -78,11 +80,14 @@ class Game:
     )
 
     def __init__(
-        self, code: str | None = None, *, variant: str = "N", clock: Callable[[], float] | None = None
+        self, code: str | None = None, *, variant: str | None = None, clock: Callable[[], float] | None = None
     ) -> None:
         if code is None:
-            code = format_code(random_deal_number(), variant)
-        variant, number = parse_code(code)
+            code = format_code(random_deal_number(), variant or "N")
+        code_variant, number = parse_code(code)
+        if variant is not None and variant != code_variant:
+            raise InvalidCodeError(f"game code {code!r} is variant {code_variant}, not {variant!r}")
+        variant = code_variant
         piles = deal(number)
         self._setup(piles, [[base] for base in base_cards()], variant, format_code(number, variant), clock)
         if FACE_DOWN_DEAL[variant]:
