@@ -1,0 +1,65 @@
+// Card drawing: HTML text + CSS only, so faces stay crisp at any zoom and need no
+// network images or fonts. A card's identity is its ASCII form ("10H", "QS").
+
+const SUITS = {
+  S: { symbol: "\u2660", red: false },
+  H: { symbol: "\u2665", red: true },
+  C: { symbol: "\u2663", red: false },
+  D: { symbol: "\u2666", red: true },
+};
+
+/** Split "10H" into {rank: "10", suit: "H"}; null for anything that is not a card. */
+export function parseAscii(ascii) {
+  if (typeof ascii !== "string" || ascii.length < 2) return null;
+  const suit = ascii.slice(-1);
+  const rank = ascii.slice(0, -1);
+  if (!(suit in SUITS)) return null;
+  return { rank, suit };
+}
+
+/** The display text of a card in the widget's language ("W♦" in Polish). */
+export function cardText(ascii, ranks) {
+  const card = parseAscii(ascii);
+  if (!card) return "";
+  const rank = (ranks && ranks[card.rank]) || card.rank;
+  return rank + SUITS[card.suit].symbol;
+}
+
+function span(className) {
+  const el = document.createElement("span");
+  el.className = className;
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** A new, blank card element; fill it with updateCard. */
+export function createCard() {
+  const el = document.createElement("div");
+  el.className = "cw-card";
+  el.setAttribute("role", "img");
+  const top = span("cw-corner cw-corner-top");
+  const pip = span("cw-pip");
+  const bottom = span("cw-corner cw-corner-bottom");
+  el.append(top, pip, bottom);
+  return el;
+}
+
+/**
+ * Show `ascii` on a card element, touching the DOM only when something changed.
+ * Text goes in with textContent: state never reaches innerHTML.
+ */
+export function updateCard(el, ascii, ranks) {
+  const card = parseAscii(ascii);
+  if (!card) return;
+  const text = cardText(ascii, ranks);
+  if (el.dataset.card === ascii && el.getAttribute("aria-label") === text) return;
+  const symbol = SUITS[card.suit].symbol;
+  const rank = (ranks && ranks[card.rank]) || card.rank;
+  el.dataset.card = ascii;
+  el.setAttribute("aria-label", text);
+  el.classList.toggle("cw-red", SUITS[card.suit].red);
+  const [top, pip, bottom] = el.children;
+  top.textContent = rank + "\n" + symbol;
+  bottom.textContent = rank + "\n" + symbol;
+  pip.textContent = symbol;
+}

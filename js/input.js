@@ -1,0 +1,198 @@
+// Pointer input: tap, double tap and drag, for mouse, touch and pen alike. The front end
+// never decides legality: it sends intents quoting the state revision they were made
+// against, and only uses Python's published targets to light places up.
+
+import { slotOf } from "./board.js";
+
+const DRAG_THRESHOLD_PX = 6;
+const DOUBLE_TAP_MS = 350;
+const SNAP_BACK_MS = 180;
+
+function placeOf(slotEl) {
+  return slotEl.dataset.pile ?? slotEl.dataset.foundation ?? null;
+}
+
+/**
+ * Wire pointer and keyboard input on `view` (from createBoard). `send(type, fields)`
+ * posts an intent; returns a cleanup function that removes everything it added.
+ */
+export function attachInput(view, model, send) {
+  const controller = new AbortController();
+  const opts = { signal: controller.signal };
+  let press = null; // {slot, place, pointerId, x, y, drag}
+  let lastTap = null; // {place, time, rev}
+  let pendingDouble = null; // {place, rev, expires}
+
+  const targetsOf = (place) => (model.get("targets") || {})[place] || [];
+
+  function lightTargets(place, on) {
+    const targets = targetsOf(place);
+    for (const name of targets) slotOf(view, name)?.classList.toggle("cw-drop-target", on);
+    view.foundationArea.classList.toggle("cw-drop-target", on && targets.some((t) => t[0] === "F"));
+  }
+
+  // A tap goes out at once (no waiting to see if a second one follows), so a lone tap
+  // costs one round trip. The second tap of a double tap becomes "double_tap" only if
+  // the first one selected the pile; if it moved the card, a double tap must not move
+  // the next card too.
+  function tap(place) {
+    const now = performance.now();
+    if (lastTap && lastTap.place === place && now - lastTap.time < DOUBLE_TAP_MS) {
+      pendingDouble = { place, rev: lastTap.rev, expires: now + 1000 };
+      lastTap = null;
+      resolveDouble();
+      return;
+    }
+    lastTap = { place, time: now, rev: model.get("rev") };
+    send("tap", { pile: place });
+  }
+
+  function resolveDouble() {
+    if (!pendingDouble) return;
+    if (performance.now() > pendingDouble.expires) {
+      pendingDouble = null;
+      return;
+    }
+    if (model.get("rev") === pendingDouble.rev) return; // the first tap's answer is not here yet
+    const { place } = pendingDouble;
+    pendingDouble = null;
+    if (model.get("selected") === place) send("double_tap", { pile: place });
+  }
+
+  function startDrag(p) {
+    const card = p.slot.querySelector(".cw-card");
+    if (!card) return false;
+    const rootBox = view.root.getBoundingClientRect();
+    const box = card.getBoundingClientRect();
+    const ghost = card.cloneNode(true);
+    // The ghost is decoration: keep it out of the data-card hooks and of hit testing.
+    delete ghost.dataset.card;
+    ghost.removeAttribute("aria-label");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.classList.add("cw-ghost");
+    // Absolute inside the root rather than fixed: JupyterLab panels use CSS containment,
+    // which would make "fixed" relative to a panel, not the viewport.
+    ghost.style.left = `${box.left - rootBox.left}px`;
+    ghost.style.top = `${box.top - rootBox.top}px`;
+    ghost.style.width = `${box.width}px`;
+    ghost.style.height = `${box.height}px`;
+    view.root.append(ghost);
+    card.classList.add("cw-dragging");
+    p.drag = { ghost, card };
+    lightTargets(p.place, true);
+    return true;
+  }
+
+  function endDrag(p, snapBack) {
+    const { ghost, card } = p.drag;
+    lightTargets(p.place, false);
+    const finish = () => {
+      ghost.remove();
+      card.classList.remove("cw-dragging");
+    };
+    if (!snapBack) return finish();
+    ghost.classList.add("cw-snap-back");
+    ghost.style.transform = "translate(0px, 0px)";
+    setTimeout(finish, SNAP_BACK_MS);
+  }
+
+  function dropPlace(x, y) {
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !view.root.contains(hit)) return null;
+    const pileEl = hit.closest("[data-pile]");
+    if (pileEl) return pileEl.dataset.pile;
+    // Anywhere on the foundation area means "the foundation of this suit that accepts it".
+    if (hit.closest("[data-foundation-area]")) return "F";
+    return null;
+  }
+
+  view.board.addEventListener(
+    "pointerdown",
+    (e) => {
+      if (e.button !== 0 || press) return;
+      const slotEl = e.target.closest(".cw-slot");
+      if (!slotEl || !view.board.contains(slotEl)) return;
+      slotEl.setPointerCapture(e.pointerId);
+      press = { slot: slotEl, place: placeOf(slotEl), pointerId: e.pointerId, x: e.clientX, y: e.clientY, drag: null };
+      e.preventDefault();
+    },
+    opts,
+  );
+
+  view.board.addEventListener(
+    "pointermove",
+    (e) => {
+      const p = press;
+      if (!p || e.pointerId !== p.pointerId) return;
+      const dx = e.clientX - p.x;
+      const dy = e.clientY - p.y;
+      if (!p.drag && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+      if (!p.drag && !startDrag(p)) return;
+      p.drag.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
+    },
+    opts,
+  );
+
+  view.board.addEventListener(
+    "pointerup",
+    (e) => {
+      const p = press;
+      if (!p || e.pointerId !== p.pointerId) return;
+      press = null;
+      if (!p.drag) {
+        tap(p.place);
+        return;
+      }
+      const dst = dropPlace(e.clientX, e.clientY);
+      if (dst === null || dst === p.place) {
+        endDrag(p, true);
+        return;
+      }
+      const targets = targetsOf(p.place);
+      const looksLegal = dst === "F" ? targets.some((t) => t[0] === "F") : targets.includes(dst);
+      // Python judges the drop either way; an unlit destination snaps back at once and
+      // Python's reason appears in the status area.
+      endDrag(p, !looksLegal);
+      lastTap = null;
+      send("drop", { src: p.place, dst });
+    },
+    opts,
+  );
+
+  view.board.addEventListener(
+    "pointercancel",
+    (e) => {
+      const p = press;
+      if (!p || e.pointerId !== p.pointerId) return;
+      press = null;
+      if (p.drag) endDrag(p, true);
+    },
+    opts,
+  );
+
+  view.board.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      const slotEl = e.target.closest(".cw-slot");
+      if (!slotEl) return;
+      e.preventDefault();
+      send("tap", { pile: placeOf(slotEl) });
+    },
+    opts,
+  );
+
+  return {
+    onStateChange: resolveDouble,
+    // Another action (a button) between two taps means they are not a double tap.
+    forgetTap() {
+      lastTap = null;
+      pendingDouble = null;
+    },
+    cleanup() {
+      controller.abort();
+      if (press?.drag) press.drag.ghost.remove();
+      press = null;
+    },
+  };
+}

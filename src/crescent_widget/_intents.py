@@ -1,0 +1,92 @@
+"""Validation of the intents the front end sends to :class:`~crescent_widget.widget.CrescentWidget`.
+
+A message from the browser is untrusted input: it may be malformed, name a place that
+does not exist, or be made against a state the player no longer sees. This module turns
+a raw message into an :class:`Intent` or refuses it with :class:`BadIntentError`; it never
+judges legality (the engine does).
+
+>>> parse_intent({"type": "drop", "src": "13", "dst": "F", "rev": 4})
+Intent(kind='drop', rev=4, src=12, dst=24, code=None)
+>>> parse_intent({"type": "tap", "pile": 17, "rev": 0})
+Traceback (most recent call last):
+...
+crescent_widget._intents.BadIntentError: bad place in 'pile': ...
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from .errors import InvalidMoveError
+from .moves import parse_place
+
+# Which fields each intent carries besides "type" and "rev".
+INTENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "tap": ("pile",),
+    "double_tap": ("pile",),
+    "drop": ("src", "dst"),
+    "reshuffle": (),
+    "undo": (),
+    "new_game": (),
+}
+# A game code is short; anything longer is garbage, refused before the engine sees it.
+MAX_CODE_LENGTH: Final = 32
+
+
+class BadIntentError(ValueError):
+    """A front-end message that is not a well-formed intent."""
+
+
+class Intent(NamedTuple):
+    """One validated player intent; places are engine indices (see :mod:`crescent_widget.moves`)."""
+
+    kind: str
+    rev: int
+    src: int | None = None
+    dst: int | None = None
+    code: str | None = None
+
+
+def _place(content: dict[str, object], key: str, *, allow_any_foundation: bool = False) -> int:
+    value = content.get(key)
+    # JSON gives str or int; bool is an int in Python but never a place.
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise BadIntentError(f"field {key!r} must be a place name, got {value!r}")
+    try:
+        return parse_place(value, allow_any_foundation=allow_any_foundation)
+    except InvalidMoveError as err:
+        raise BadIntentError(f"bad place in {key!r}: {err}") from None
+
+
+def parse_intent(content: object) -> Intent:
+    """Check a raw front-end message and return the intent it carries.
+
+    Raises:
+        BadIntentError: not a dict, unknown ``type``, missing or non-integer ``rev``, or a
+            place field that names no pile or foundation.
+
+    >>> parse_intent({"type": "reshuffle", "rev": 2})
+    Intent(kind='reshuffle', rev=2, src=None, dst=None, code=None)
+    >>> parse_intent({"type": "undo", "rev": "2"})
+    Traceback (most recent call last):
+    ...
+    crescent_widget._intents.BadIntentError: 'rev' must be an int, got '2'
+    """
+    if not isinstance(content, dict):
+        raise BadIntentError(f"a message must be a JSON object, got {type(content).__name__}")
+    kind = content.get("type")
+    if not isinstance(kind, str) or kind not in INTENT_FIELDS:
+        raise BadIntentError(f"unknown intent type {kind!r}")
+    rev = content.get("rev")
+    if isinstance(rev, bool) or not isinstance(rev, int):
+        raise BadIntentError(f"'rev' must be an int, got {rev!r}")
+    if kind in ("tap", "double_tap"):
+        return Intent(kind, rev, src=_place(content, "pile"))
+    if kind == "drop":
+        return Intent(kind, rev, src=_place(content, "src"), dst=_place(content, "dst", allow_any_foundation=True))
+    if kind == "new_game":
+        code = content.get("code")
+        if code is not None and (not isinstance(code, str) or len(code) > MAX_CODE_LENGTH):
+            raise BadIntentError(f"'code' must be a short text or absent, got {code!r}")
+        return Intent(kind, rev, code=code)
+    return Intent(kind, rev)

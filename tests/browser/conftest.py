@@ -1,0 +1,46 @@
+"""Session fixtures: ONE JupyterLab server, ONE Chromium, ONE notebook page for all browser tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from lab import jupyter_lab, launch_chromium, open_notebook, write_notebook
+
+NOTEBOOK = "board.ipynb"
+# Cell 1: the widget under test. Cell 2: a second view of the same widget.
+CELLS = [
+    "from crescent_widget import CrescentWidget, Game\nw = CrescentWidget('CR1-N-AAAAAAB')\nw",
+    "w",
+]
+
+
+@pytest.fixture(scope="session")
+def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("lab")
+    write_notebook(root / NOTEBOOK, CELLS)
+    with jupyter_lab(root) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser(lab_url: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="session")
+def page(browser: Any, lab_url: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    open_notebook(page, lab_url, NOTEBOOK, widgets=2)
+    yield page
+    context.close()

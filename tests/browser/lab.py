@@ -1,0 +1,195 @@
+"""A real JupyterLab server and a Chromium page on a notebook, for the browser tests and benchmark.
+
+Used by ``tests/browser/conftest.py`` and ``benchmarks/bench_widget.py``. Nothing here
+skips: a missing Chromium or JupyterLab is an error, so a broken setup fails loudly.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = os.environ.get("CRESCENT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+SERVER_START_TIMEOUT_S = 60.0
+# JupyterLab settings that keep pop-ups (news, update checks) off the widget.
+USER_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+}
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def write_notebook(path: Path, cells: list[str]) -> None:
+    """A minimal nbformat 4 notebook with these code cells."""
+    notebook = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {}, "outputs": [], "source": s}
+            for i, s in enumerate(cells)
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+
+
+@contextmanager
+def jupyter_lab(root: Path) -> Iterator[str]:
+    """Run JupyterLab on a free loopback port serving ``root``; yield its base URL.
+
+    The server (and its kernels, in the same process group) is killed on exit, pass or fail.
+    """
+    if importlib.util.find_spec("jupyterlab") is None:
+        raise RuntimeError("jupyterlab is not installed: pip install -e '.[browser]'")
+    port = free_port()
+    home = root / ".jupyter-home"
+    settings = home / "lab-user-settings"
+    for name, values in USER_SETTINGS.items():
+        target = settings / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values), encoding="utf-8")
+    env = {
+        **os.environ,
+        "JUPYTER_PLATFORM_DIRS": "1",
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    command = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}", "--allow-root",
+    ]  # fmt: skip
+    log = (root / "jupyter-lab.log").open("wb")
+    process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url, process, root / "jupyter-lab.log")
+        yield url
+    finally:
+        # Our own process group: the server and the kernels it started.
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            with suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        log.close()
+
+
+def _wait_until_up(url: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited early:\n{log_path.read_text(errors='replace')[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"JupyterLab did not answer within {SERVER_START_TIMEOUT_S} s")
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium, headless; an error (not a skip) when it is missing."""
+    if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
+        raise RuntimeError(f"Chromium not found at {CHROMIUM}: apt-get install chromium (or set CRESCENT_CHROMIUM)")
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+# Runs code on the current notebook's kernel; resolves to {out, err}.
+_EXECUTE_JS = """
+async (code) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let out = "", err = "";
+  future.onIOPub = (msg) => {
+    const type = msg.header.msg_type;
+    if (type === "stream") out += msg.content.text;
+    else if (type === "error") err += msg.content.ename + ": " + msg.content.evalue;
+  };
+  await future.done;
+  return { out, err };
+}
+"""
+
+_STARTED_JS = "async () => { await window.jupyterapp.started; await window.jupyterapp.restored; return true; }"
+_KERNEL_IDLE_JS = """
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const session = panel && panel.sessionContext && panel.sessionContext.session;
+  return Boolean(session && session.kernel && session.kernel.status === "idle");
+}
+"""
+
+
+def open_notebook(page: Any, url: str, name: str, widgets: int, timeout_ms: int = 60_000) -> None:
+    """Open a notebook, wait for an idle kernel, run all cells, wait for ``widgets`` widget views."""
+    page.goto(f"{url}/lab/tree/{name}?reset", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout_ms)
+    page.evaluate(_STARTED_JS)
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=timeout_ms, polling=250)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.crescent-widget').length >= {widgets}", timeout=timeout_ms
+    )
+    # JupyterLab 4 may toast a notification in the corner: close any.
+    for button in page.locator(".jp-Notification-Toast-Close, .Toastify__close-button").all():
+        with suppress(Exception):  # a toast that vanished meanwhile is fine
+            button.click(timeout=1000)
+
+
+def run_python(page: Any, code: str) -> str:
+    """Run code on the notebook's kernel and return its stdout; raise on a Python error."""
+    result = page.evaluate(_EXECUTE_JS, code)
+    if result["err"]:
+        raise AssertionError(f"kernel error: {result['err']}\n--- code ---\n{code}")
+    return str(result["out"])
+
+
+STATE_KEYS = (
+    "code", "piles", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo",
+    "status", "message", "selected", "targets", "lang", "rev",
+)  # fmt: skip
+
+
+def python_state(page: Any, widget: str = "w") -> dict[str, Any]:
+    """The widget's traits as the kernel sees them."""
+    keys = ", ".join(repr(k) for k in STATE_KEYS)
+    out = run_python(page, f"import json as _j; print(_j.dumps({{k: getattr({widget}, k) for k in ({keys})}}))")
+    state: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return state

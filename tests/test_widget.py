@@ -1,0 +1,377 @@
+"""The widget model: traits mirror the engine, intents from the front end, the Python API."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+import traitlets
+
+from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move
+from crescent_widget.i18n import message
+from widget_support import DEAL, START_MOVES, UpdateRecorder, assert_mirrors_engine, intent, send
+
+
+@pytest.fixture
+def w() -> CrescentWidget:
+    return CrescentWidget(DEAL)
+
+
+def won_but_one() -> Game:
+    """All cards on the foundations but A♠ (pile 1, bottom) and 2♠ (pile 1, top)."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    foundations = []
+    for suit in "SHCD":
+        foundations.append([r + suit for r in ranks])
+    for suit in "SHCD":
+        foundations.append([r + suit for r in reversed(ranks)])
+    foundations[4] = foundations[4][:-2]
+    piles = [["AS", "2S"]] + [[] for _ in range(15)]
+    return Game.from_layout(piles, foundations)
+
+
+# ------------------------------------------------------------------------ state mirror
+
+
+def test_a_new_widget_mirrors_the_deal(w: CrescentWidget) -> None:
+    assert_mirrors_engine(w)
+    assert w.code == DEAL
+    assert w.piles[12] == ["AS", 6] and w.piles[13] == ["KS", 6]
+    assert w.foundations == [["AS", 1], ["AH", 1], ["AC", 1], ["AD", 1], ["KS", 1], ["KH", 1], ["KC", 1], ["KD", 1]]
+    assert {f"{src}-{dst}" for src, dsts in w.targets.items() for dst in dsts} == START_MOVES
+    assert (w.reshuffles_left, w.move_count, w.can_undo, w.status) == (3, 0, False, "playing")
+    assert (w.message, w.selected, w.lang, w.interactive_rules, w.show_labels) == ("", "", "pl", True, True)
+    assert w.reshuffle_label == "Przetasuj (3)"
+    assert w.labels["undo"] == "Cofnij" and w.labels["ranks"]["J"] == "W"
+    assert (w.elapsed, w.clock_running) == (0.0, False)
+
+
+def test_options_and_english(w: CrescentWidget) -> None:
+    en = CrescentWidget(DEAL, lang="en", interactive_rules=False, show_labels=False)
+    assert (en.lang, en.interactive_rules, en.show_labels) == ("en", False, False)
+    assert en.reshuffle_label == "Reshuffle (3)" and en.labels["ranks"]["J"] == "J"
+    with pytest.raises(traitlets.TraitError):
+        CrescentWidget(DEAL, lang="de")
+    with pytest.raises(InvalidCodeError):
+        CrescentWidget("CR9-X")
+
+
+def test_a_move_is_one_update_of_fresh_values_under_2_kb(w: CrescentWidget) -> None:
+    recorder = UpdateRecorder(w)
+    piles_before = w.piles
+    w.move(13, 14)
+    assert len(recorder.updates) == 1
+    update = recorder.updates[0]
+    assert {"piles", "move_count", "targets", "rev", "can_undo"} <= update.keys()
+    assert "labels" not in update, "unchanged traits are not resent"
+    assert recorder.sizes()[0] < 2048
+    assert w.piles is not piles_before and piles_before[12] == ["AS", 6], "old value untouched"
+    assert_mirrors_engine(w)
+
+
+def test_rev_grows_with_every_update(w: CrescentWidget) -> None:
+    revs = [w.rev]
+    w.move(13, 14)
+    revs.append(w.rev)
+    with pytest.raises(IllegalMoveError):
+        w.move(14, 1)
+    revs.append(w.rev)
+    w.undo()
+    revs.append(w.rev)
+    assert revs == sorted(set(revs))
+
+
+# ----------------------------------------------------------------------- tap intents
+
+
+def test_tap_with_exactly_one_destination_moves_the_card(w: CrescentWidget) -> None:
+    intent(w, "tap", pile="5")
+    assert w.piles[4] == ["KD", 5] and w.foundations[1] == ["2H", 2]
+    assert (w.move_count, w.selected, w.message) == (1, "", "")
+    assert w.clock_running
+    assert_mirrors_engine(w)
+
+
+def test_tap_selects_then_tap_on_a_destination_moves(w: CrescentWidget) -> None:
+    intent(w, "tap", pile="13")
+    assert w.selected == "13" and w.move_count == 0
+    assert w.targets["13"] == ["15", "14"]
+    intent(w, "tap", pile="14")
+    assert w.selected == "" and w.piles[13] == ["AS", 7] and w.move_count == 1
+    assert_mirrors_engine(w)
+
+
+def test_tap_on_the_selected_pile_deselects_it(w: CrescentWidget) -> None:
+    intent(w, "tap", pile="13")
+    intent(w, "tap", pile="13")
+    assert (w.selected, w.message, w.move_count) == ("", "", 0)
+
+
+def test_tap_on_an_illegal_destination_deselects_with_the_reason(w: CrescentWidget) -> None:
+    intent(w, "tap", pile="13")
+    intent(w, "tap", pile="1")
+    assert (w.selected, w.move_count) == ("", 0)
+    assert w.message == "Musi być tego samego koloru"
+
+
+def test_tap_on_a_foundation_while_selected_moves_there(w: CrescentWidget) -> None:
+    intent(w, "tap", pile="3")
+    assert w.selected == "3"
+    intent(w, "tap", pile="F7")
+    assert w.foundations[6] == ["QC", 2] and w.selected == ""
+
+
+def test_tap_on_a_card_without_a_move_says_so(w: CrescentWidget) -> None:
+    intent(w, "tap", pile="2")
+    assert (w.selected, w.move_count) == ("", 0)
+    assert w.message == message("no_destination", "pl")
+    with pytest.raises(IllegalMoveError) as refused:
+        w.tap(2)
+    assert refused.value.reason == "no_destination"
+
+
+def test_tap_on_an_empty_pile_selects_nothing() -> None:
+    w = CrescentWidget.from_game(won_but_one())
+    intent(w, "tap", pile="2")
+    assert w.selected == "" and w.message == message("empty_source", "pl")
+    assert w.piles[1] == ["", 0]
+
+
+def test_tap_on_a_foundation_base_has_no_move(w: CrescentWidget) -> None:
+    intent(w, "tap", pile="F1")
+    assert w.selected == "" and w.message == message("no_destination", "pl")
+
+
+# ----------------------------------------------------------------- double tap, drops
+
+
+def test_double_tap_sends_the_card_to_a_foundation(w: CrescentWidget) -> None:
+    intent(w, "tap", pile="15")  # 2♠: F1 and pile 13 accept it, so the first tap selects
+    assert w.selected == "15"
+    intent(w, "double_tap", pile="15")
+    assert w.foundations[0] == ["2S", 2] and w.selected == "" and w.move_count == 1
+    assert_mirrors_engine(w)
+
+
+def test_double_tap_without_a_foundation_acts_as_a_tap(w: CrescentWidget) -> None:
+    intent(w, "double_tap", pile="13")
+    assert w.selected == "13" and w.move_count == 0
+    intent(w, "double_tap", pile="1")
+    assert w.selected == "" and w.message == "Musi być tego samego koloru"
+    assert w.double_tap(1) == Move.parse("1-3")
+
+
+def test_drop_on_a_pile(w: CrescentWidget) -> None:
+    intent(w, "drop", src="13", dst="14")
+    assert w.piles[13] == ["AS", 7] and w.piles[12] == ["9D", 5]
+    assert_mirrors_engine(w)
+
+
+def test_drop_on_the_foundation_area_finds_the_foundation(w: CrescentWidget) -> None:
+    intent(w, "drop", src="3", dst="F")
+    assert w.foundations[6] == ["QC", 2]
+    intent(w, "drop", src="5", dst="F")
+    assert w.foundations[1] == ["2H", 2]
+    assert w.move_count == 2
+
+
+def test_illegal_drop_shows_the_polish_reason_and_changes_nothing(w: CrescentWidget) -> None:
+    before = (w.piles, w.foundations, w.move_count)
+    intent(w, "drop", src="14", dst="1")
+    assert (w.piles, w.foundations, w.move_count) == before
+    assert w.message == "Musi być tego samego koloru"
+    intent(w, "drop", src="2", dst="F")
+    assert w.message == message("foundation_order", "pl")
+    intent(w, "drop", src="13", dst="14")
+    assert w.message == "", "a legal move clears the message"
+
+
+# ------------------------------------------------------------------- buttons
+
+
+def test_reshuffle_until_none_left(w: CrescentWidget) -> None:
+    for left in (2, 1, 0):
+        intent(w, "reshuffle")
+        assert w.reshuffles_left == left
+    assert w.reshuffle_label == "Brak przetasowań"
+    assert w.piles[0] == ["10H", 6], "pile 1 was rotated three times"
+    intent(w, "reshuffle")
+    assert w.message == "Brak przetasowań" and w.reshuffles_left == 0
+    assert w.move_count == 0
+    assert_mirrors_engine(w)
+
+
+def test_undo_and_nothing_to_undo(w: CrescentWidget) -> None:
+    intent(w, "undo")
+    assert w.message == message("nothing_to_undo", "pl")
+    intent(w, "drop", src="13", dst="14")
+    assert w.can_undo
+    intent(w, "undo")
+    assert (w.move_count, w.can_undo, w.message) == (0, False, "")
+    assert w.piles[12] == ["AS", 6]
+    assert_mirrors_engine(w)
+
+
+def test_new_game(w: CrescentWidget) -> None:
+    w.move(13, 14)
+    intent(w, "new_game", code="cr1-n-aaaaaac")
+    assert w.code == "CR1-N-AAAAAAC" and w.move_count == 0
+    intent(w, "new_game")
+    assert w.code.startswith("CR1-N-") and w.move_count == 0
+    code = w.code
+    intent(w, "new_game", code="nonsense")
+    assert w.code == code and w.message, "a bad code is refused with a message"
+    assert_mirrors_engine(w)
+
+
+# ------------------------------------------------------------- bad messages
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        "tap 13",
+        [1, 2],
+        {},
+        {"type": "tap"},
+        {"type": "tap", "pile": "13"},
+        {"type": "tap", "pile": "13", "rev": "1"},
+        {"type": "tap", "pile": "13", "rev": True},
+        {"type": "tap", "pile": 17, "rev": 1},
+        {"type": "tap", "pile": "F", "rev": 1},
+        {"type": "tap", "pile": "F9", "rev": 1},
+        {"type": "tap", "pile": None, "rev": 1},
+        {"type": "tap", "pile": True, "rev": 1},
+        {"type": "tap", "pile": ["13"], "rev": 1},
+        {"type": "drop", "src": "13", "rev": 1},
+        {"type": "drop", "src": "F", "dst": "14", "rev": 1},
+        {"type": "drop", "src": "13", "dst": "0", "rev": 1},
+        {"type": "new_game", "code": 5, "rev": 1},
+        {"type": "new_game", "code": "x" * 1000, "rev": 1},
+        {"type": "explode", "rev": 1},
+        {"type": None, "rev": 1},
+    ],
+)
+def test_malformed_messages_change_nothing_and_are_logged(
+    w: CrescentWidget, content: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert w.rev == 1
+    before = w.get_state()
+    with caplog.at_level(logging.WARNING, logger="crescent_widget.widget"):
+        send(w, content)
+    assert w.get_state() == before
+    assert "malformed" in caplog.text
+
+
+def test_stale_messages_change_nothing_and_are_logged(w: CrescentWidget, caplog: pytest.LogCaptureFixture) -> None:
+    old_rev = w.rev
+    w.move(13, 14)
+    before = w.get_state()
+    with caplog.at_level(logging.INFO, logger="crescent_widget.widget"):
+        send(w, {"type": "drop", "src": "14", "dst": "13", "rev": old_rev})
+        send(w, {"type": "undo", "rev": w.rev + 5})
+    assert w.get_state() == before
+    assert caplog.text.count("stale") == 2
+
+
+def test_a_failing_intent_never_raises_into_the_kernel(w: CrescentWidget) -> None:
+    for content in ({"type": "undo", "rev": w.rev}, {"type": "tap", "pile": "2", "rev": w.rev}):
+        send(w, content)  # refused by the rules: no exception escapes
+    assert w.move_count == 0
+
+
+# ------------------------------------------------------------------- Python API
+
+
+def test_python_calls_raise_and_show_the_message(w: CrescentWidget) -> None:
+    with pytest.raises(IllegalMoveError) as refused:
+        w.move(14, 1)
+    assert refused.value.reason == "same_suit" and w.message == "Musi być tego samego koloru"
+    with pytest.raises(InvalidMoveError):
+        w.move(17, 1)
+    assert "17" in w.message
+    with pytest.raises(InvalidMoveError):
+        w.tap("X3")
+    w.move("13-14")
+    assert w.message == ""
+
+
+def test_without_interactive_rules_refusals_are_silent_but_raise() -> None:
+    w = CrescentWidget(DEAL, interactive_rules=False)
+    with pytest.raises(IllegalMoveError):
+        w.move(14, 1)
+    assert w.message == ""
+    intent(w, "drop", src="14", dst="1")
+    assert w.message == ""
+    w.interactive_rules = True
+    with pytest.raises(IllegalMoveError):
+        w.undo()
+    assert w.message == message("nothing_to_undo", "pl")
+    w.interactive_rules = False
+    assert w.message == "", "switching the rules off hides the standing message"
+
+
+def test_changing_the_language_translates_everything(w: CrescentWidget) -> None:
+    with pytest.raises(IllegalMoveError):
+        w.move(14, 1)
+    w.lang = "en"
+    assert w.message == "Must be the same suit"
+    assert w.reshuffle_label == "Reshuffle (3)" and w.labels["new_game"] == "New game"
+
+
+def test_on_move_callbacks(w: CrescentWidget, caplog: pytest.LogCaptureFixture) -> None:
+    seen: list[str] = []
+
+    def remember(move: Move) -> None:
+        seen.append(str(move))
+
+    def broken(move: Move) -> None:
+        raise RuntimeError("notebook bug")
+
+    w.on_move(remember)
+    w.on_move(broken)
+    with caplog.at_level(logging.ERROR, logger="crescent_widget.widget"):
+        intent(w, "tap", pile="5")
+        w.move("13-14")
+        w.reshuffle()
+    assert seen == ["5-F2", "13-14", "R"]
+    assert "notebook bug" in caplog.text
+    w.on_move(remember, remove=True)
+    w.move(w.legal_moves()[0])
+    assert seen == ["5-F2", "13-14", "R"]
+
+
+def test_observe_sees_every_update(w: CrescentWidget) -> None:
+    changes: list[int] = []
+    w.observe(lambda change: changes.append(change["new"]), names=["rev"])
+    w.move(13, 14)
+    w.undo()
+    assert len(changes) == 2
+
+
+def test_legal_moves_and_game(w: CrescentWidget) -> None:
+    assert {str(m) for m in w.legal_moves()} == START_MOVES
+    assert w.game.code == DEAL
+
+
+def test_load_a_position_and_win() -> None:
+    w = CrescentWidget.from_game(won_but_one(), lang="en")
+    assert w.code == "" and w.status == "playing"
+    w.double_tap(1)
+    assert w.status == "playing" and w.clock_running
+    w.double_tap(1)
+    assert w.status == "won" and not w.clock_running
+    assert w.foundations[4] == ["AS", 13]
+    with pytest.raises(IllegalMoveError):
+        w.reshuffle()
+    assert w.message == "The game is over"
+    with pytest.raises(TypeError):
+        w.load("not a game")  # type: ignore[arg-type]
+
+
+def test_direct_engine_use_then_refresh(w: CrescentWidget) -> None:
+    w.game.move(13, 14)
+    assert w.move_count == 0
+    w.refresh()
+    assert_mirrors_engine(w)

@@ -1,0 +1,76 @@
+"""Helpers for the widget-model tests: feeding front-end messages and checking the mirror."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from crescent_widget.moves import place_name
+from crescent_widget.widget import CrescentWidget
+
+DEAL = "CR1-N-AAAAAAB"
+# The legal moves of DEAL at the start, as the issue lists them.
+START_MOVES = {
+    "1-3", "3-F7", "3-1", "3-7", "5-F2", "6-8", "7-3", "8-6",
+    "8-11", "11-8", "13-15", "13-14", "14-13", "15-F1", "15-13",
+}  # fmt: skip
+
+
+def send(widget: CrescentWidget, content: object) -> None:
+    """Deliver one custom message as the front end would (through the comm handler)."""
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def intent(widget: CrescentWidget, kind: str, **fields: object) -> None:
+    """Send a well-formed intent made against the widget's current revision."""
+    send(widget, {"type": kind, "rev": widget.rev, **fields})
+
+
+def expected_traits(widget: CrescentWidget) -> dict[str, Any]:
+    """What the synced traits must hold, computed straight from the engine."""
+    game = widget.game
+    targets: dict[str, list[str]] = {}
+    for move in game.legal_moves():
+        names = targets.setdefault(place_name(move.src), [])
+        if place_name(move.dst) not in names:
+            names.append(place_name(move.dst))
+    return {
+        "code": game.code or "",
+        "piles": [[p[-1].ascii if p else "", len(p)] for p in game.piles],
+        "foundations": [[f[-1].ascii, len(f)] for f in game.foundations],
+        "reshuffles_left": game.reshuffles_left,
+        "move_count": game.move_count,
+        "can_undo": game.can_undo,
+        "status": game.status,
+        "targets": targets,
+    }
+
+
+def assert_mirrors_engine(widget: CrescentWidget) -> None:
+    """The traits equal the engine state, and all 104 cards are accounted for."""
+    expected = expected_traits(widget)
+    actual = {key: getattr(widget, key) for key in expected}
+    assert actual == expected
+    game = widget.game
+    assert sum(len(p) for p in game.piles) + sum(len(f) for f in game.foundations) == 104
+    assert sum(count for _, count in widget.piles) + sum(count for _, count in widget.foundations) == 104
+    if widget.selected:
+        assert widget.selected in widget.targets, "only a movable card can be selected"
+
+
+class UpdateRecorder:
+    """Records the state updates a widget sends to the front end (one dict per update)."""
+
+    def __init__(self, widget: CrescentWidget) -> None:
+        self.updates: list[dict[str, Any]] = []
+        original = widget._send
+
+        def record(msg: dict[str, Any], buffers: Any = None) -> None:
+            if msg.get("method") == "update":
+                self.updates.append(msg["state"])
+            original(msg, buffers=buffers)
+
+        widget._send = record
+
+    def sizes(self) -> list[int]:
+        return [len(json.dumps(update, separators=(",", ":")).encode()) for update in self.updates]
