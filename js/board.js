@@ -2,13 +2,26 @@
 // date with the model. Everything shown comes from Python's traits; texts go in with
 // textContent only.
 
-import { createCard, updateCard } from "./cards.js";
+import { cardText, createCard, updateCard } from "./cards.js";
 
 /** Grid position [row, column] of pile 1–16 in a 5-row, 10-column grid. */
 export function pileCell(pile) {
   if (pile <= 4) return [6 - pile, 1]; // left side, pile 1 at the bottom
   if (pile <= 12) return [1, pile - 3]; // top row, 5–12 left to right
   return [pile - 11, 10]; // right side, 13 at the top
+}
+
+/**
+ * Where each place sits on screen, as [row, column] of the 5 × 10 board grid (the
+ * foundations, in the middle, are given the grid cells they appear over). Arrow keys
+ * move focus by these coordinates.
+ */
+export function placeCell(place) {
+  if (place[0] === "F") {
+    const i = Number(place.slice(1));
+    return [i <= 4 ? 3 : 4, ((i - 1) % 4) + 4];
+  }
+  return pileCell(Number(place));
 }
 
 function element(tag, className, attrs = {}) {
@@ -23,7 +36,7 @@ function button(action, className = "cw-button") {
 }
 
 function slot(attrs) {
-  const el = element("div", "cw-slot", { tabindex: "0", role: "button", ...attrs });
+  const el = element("div", "cw-slot", { tabindex: "-1", role: "button", ...attrs });
   el.append(element("div", "cw-place"), element("div", "cw-caption", { "aria-hidden": "true" }));
   return el;
 }
@@ -33,11 +46,21 @@ export function fill(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
 }
 
+/** "karta" / "karty" / "kart": the plural form of the catalogue that fits `count`. */
+export function cardsWord(count, labels) {
+  if (count === 1) return labels.cards_one ?? "";
+  const tens = count % 100;
+  if (count % 10 >= 2 && count % 10 <= 4 && !(tens >= 12 && tens <= 14)) return labels.cards_few ?? "";
+  return labels.cards_many ?? "";
+}
+
 export function formatClock(seconds) {
   const total = Math.max(0, Math.floor(seconds));
   const minutes = Math.floor(total / 60);
   return `${String(minutes).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }
+
+let helpIds = 0;
 
 /** Build the static skeleton inside `root`; returns the parts the other modules use. */
 export function createBoard(root) {
@@ -46,9 +69,12 @@ export function createBoard(root) {
   const undo = button("undo");
   const newGame = button("new-game");
   const hint = button("hint");
-  // The solver is not wired in yet: the hook exists, hidden and inert.
-  hint.hidden = true;
-  hint.disabled = true;
+  const winnable = button("winnable");
+  const helpId = `cw-help-${++helpIds}`;
+  const help = button("help", "cw-button cw-help-button");
+  help.setAttribute("aria-expanded", "false");
+  help.setAttribute("aria-controls", helpId);
+  help.textContent = "?";
   const codeBox = element("span", "cw-code");
   const codePrefix = element("span", "cw-code-label");
   const codeValue = element("span", "cw-code-value");
@@ -57,7 +83,8 @@ export function createBoard(root) {
   codeBox.append(codePrefix, codeValue, codeSuffix, copy);
   const moves = element("span", "cw-moves");
   const clock = element("span", "cw-clock", { "aria-live": "off" });
-  toolbar.append(reshuffle, undo, newGame, hint, codeBox, moves, clock);
+  const winnability = element("span", "cw-winnability");
+  toolbar.append(reshuffle, undo, newGame, hint, winnable, help, codeBox, moves, clock, winnability);
 
   const board = element("div", "cw-board");
   const piles = [];
@@ -81,19 +108,49 @@ export function createBoard(root) {
   foundationArea.append(...foundations);
   board.append(...piles, foundationArea);
 
-  const status = element("div", "cw-status", { role: "status", "aria-live": "polite" });
-  const banner = element("div", "cw-banner", { role: "alert" });
+  // Replay controls: shown in replay mode only.
+  const replay = element("div", "cw-replay", { role: "group" });
+  replay.hidden = true;
+  const replayPrev = button("replay-prev");
+  const replayPlay = button("replay-play");
+  const replayNext = button("replay-next");
+  const replayStep = element("span", "cw-replay-step");
+  const replayStop = button("replay-stop");
+  replay.append(replayPrev, replayPlay, replayNext, replayStep, replayStop);
+
+  // The refusal message keeps role="status" (a documented hook) but is not read out
+  // itself: the live region below announces refusals with everything else, once.
+  const status = element("div", "cw-status", { role: "status", "aria-live": "off" });
+  const note = element("div", "cw-note", { "aria-live": "polite" });
+  const warning = element("div", "cw-warning", { role: "group" });
+  warning.hidden = true;
+  const warningText = element("p", "cw-warning-text");
+  const confirm = button("confirm");
+  const cancel = button("cancel");
+  warning.append(warningText, confirm, cancel);
+  const helpPanel = element("div", "cw-help", { id: helpId });
+  helpPanel.hidden = true;
+  const helpTitle = element("p", "cw-help-title");
+  const helpList = element("ul", "cw-help-list");
+  helpPanel.append(helpTitle, helpList);
+  const live = element("div", "cw-live cw-sr-only", { "aria-live": "polite", "aria-atomic": "true", "data-live": "" });
+  // The end of the game is announced by the live region, so the banner is not an alert.
+  const banner = element("div", "cw-banner");
   banner.hidden = true;
   const bannerText = element("p", "cw-banner-text");
   const bannerUndo = element("button", "cw-button", { type: "button", "data-banner-action": "undo" });
   const bannerNew = element("button", "cw-button", { type: "button", "data-banner-action": "new-game" });
   banner.append(bannerText, bannerUndo, bannerNew);
 
-  root.append(toolbar, board, status, banner);
+  root.append(toolbar, board, replay, status, note, warning, helpPanel, banner, live);
   return {
-    root, board, piles, foundations, foundationArea, status, banner, clock, copy, codeValue,
-    buttons: { reshuffle, undo, newGame, hint, bannerUndo, bannerNew },
-    parts: { codePrefix, codeSuffix, moves, bannerText },
+    root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, live, banner, clock, copy,
+    codeValue, replay,
+    buttons: {
+      reshuffle, undo, newGame, hint, winnable, help, bannerUndo, bannerNew, confirm, cancel,
+      replayPrev, replayPlay, replayNext, replayStop,
+    },
+    parts: { codePrefix, codeSuffix, moves, bannerText, winnability, warningText, replayStep, helpTitle, helpList },
   };
 }
 
@@ -104,10 +161,33 @@ export function slotOf(view, place) {
   return view.piles[Number(place) - 1] ?? null;
 }
 
-function showPlace(el, entry, caption, labels, showLabels) {
+/** Source and destination slots of a move text ("13-14", "13-F1"); none for "R" or "". */
+function moveEnds(text) {
+  const parts = String(text || "").split("-");
+  return parts.length === 2 ? parts : [];
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function showPlace(el, entry, hidden, caption, labels, showLabels) {
   const [top, count] = Array.isArray(entry) ? entry : ["", 0];
   const place = el.firstElementChild;
-  let card = place.firstElementChild;
+  // Face-down cards (the face-down deal) show as a back peeking out under the top card;
+  // their faces are never sent to the browser.
+  let backs = place.querySelector(".cw-backs");
+  if (hidden > 0 && !backs) {
+    backs = document.createElement("div");
+    backs.className = "cw-backs";
+    backs.setAttribute("aria-hidden", "true");
+    place.prepend(backs);
+  }
+  if (backs) {
+    backs.hidden = !(hidden > 0);
+    setText(backs, hidden > 0 ? String(hidden) : "");
+  }
+  let card = place.querySelector(".cw-card");
   if (top) {
     if (!card) {
       card = createCard();
@@ -118,10 +198,29 @@ function showPlace(el, entry, caption, labels, showLabels) {
     card.remove();
   }
   el.classList.toggle("cw-empty", !top);
-  const text = `${caption} \u00d7${count}`;
   const captionEl = el.lastElementChild;
-  if (captionEl.textContent !== text) captionEl.textContent = text;
+  setText(captionEl, `${caption} \u00d7${count}`);
   captionEl.hidden = !showLabels;
+  return { top, count };
+}
+
+/** "Stos 10: A♠, 6 kart" / "Pile 10: empty", plus the place's state. */
+function accessibleName(kind, name, shown, hidden, labels, flags) {
+  const key = kind === "pile" ? "pile" : "foundation";
+  let text = shown.top
+    ? fill(labels[`${key}_named`], {
+        n: name,
+        name,
+        card: cardText(shown.top, labels.ranks),
+        count: shown.count,
+        cards: cardsWord(shown.count, labels),
+      })
+    : fill(labels[`${key}_empty`], { n: name, name });
+  if (hidden > 0) text += fill(labels.face_down_count, { n: hidden });
+  if (flags.selected) text += labels.state_selected ?? "";
+  if (flags.target) text += labels.state_target ?? "";
+  if (flags.hint) text += labels.state_hint ?? "";
+  return text;
 }
 
 /** Bring the whole DOM up to date with the model state (cheap when little changed). */
@@ -129,47 +228,102 @@ export function updateBoard(view, state) {
   const { labels } = state;
   const selected = state.selected;
   const targets = new Set((selected && state.targets[selected]) || []);
-  view.piles.forEach((el, i) => {
-    const name = String(i + 1);
-    showPlace(el, state.piles[i], name, labels, state.show_labels);
-    el.setAttribute("aria-label", fill(labels.pile, { n: name }));
-    el.classList.toggle("cw-selected", selected === name);
-    el.classList.toggle("cw-target", targets.has(name));
+  const hinted = new Set(moveEnds(state.hint_move));
+  const pending = new Set(moveEnds(state.pending_move));
+  const replay = state.replay_state || {};
+  const replaying = replay.total !== undefined;
+  const places = [
+    ...view.piles.map((el, i) => ["pile", el, String(i + 1), state.piles[i], state.face_down[i] || 0]),
+    ...view.foundations.map((el, i) => ["foundation", el, `F${i + 1}`, state.foundations[i], 0]),
+  ];
+  for (const [kind, el, name, entry, hidden] of places) {
+    const shown = showPlace(el, entry, hidden, name, labels, state.show_labels);
+    const flags = { selected: selected === name, target: targets.has(name), hint: hinted.has(name) };
+    setAttr(el, "aria-label", accessibleName(kind, name, shown, hidden, labels, flags));
+    el.classList.toggle("cw-selected", flags.selected);
+    el.classList.toggle("cw-target", flags.target);
+    el.classList.toggle("cw-hint", flags.hint);
+    el.classList.toggle("cw-pending", pending.has(name));
     el.classList.toggle("cw-movable", name in state.targets);
-  });
-  view.foundations.forEach((el, i) => {
-    const name = `F${i + 1}`;
-    showPlace(el, state.foundations[i], name, labels, state.show_labels);
-    el.setAttribute("aria-label", fill(labels.foundation, { name }));
-    el.classList.toggle("cw-selected", selected === name);
-    el.classList.toggle("cw-target", targets.has(name));
-    el.classList.toggle("cw-movable", name in state.targets);
-  });
+  }
 
   const b = view.buttons;
   const over = state.status !== "playing";
-  b.reshuffle.textContent = state.reshuffle_label;
-  b.reshuffle.disabled = state.reshuffles_left <= 0 || state.status === "won";
-  b.undo.textContent = labels.undo ?? "";
+  setText(b.reshuffle, state.reshuffle_label);
+  b.reshuffle.disabled = state.reshuffles_left <= 0 || state.status === "won" || replaying;
+  b.reshuffle.classList.toggle("cw-hint", state.hint_move === "R");
+  setText(b.undo, labels.undo ?? "");
   b.undo.disabled = !state.can_undo;
-  b.newGame.textContent = labels.new_game ?? "";
-  b.hint.textContent = labels.hint ?? "";
+  setText(b.newGame, labels.new_game ?? "");
+  setText(b.hint, labels.hint ?? "");
+  b.hint.disabled = replaying || over;
+  setText(b.winnable, labels.winnable_ask ?? "");
+  b.winnable.disabled = replaying || over;
+  setAttr(b.help, "aria-label", labels.help ?? "");
+  setAttr(b.help, "title", labels.help ?? "");
+  setText(view.parts.winnability, state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "");
+  view.parts.winnability.dataset.verdict = state.winnability || "";
 
   const [prefix, suffix] = String(labels.code ?? "{code}").split("{code}");
-  view.parts.codePrefix.textContent = prefix ?? "";
-  view.parts.codeSuffix.textContent = suffix ?? "";
-  view.codeValue.textContent = state.code || labels.custom_position || "";
-  view.copy.textContent = labels.copy ?? "";
+  setText(view.parts.codePrefix, prefix ?? "");
+  setText(view.parts.codeSuffix, suffix ?? "");
+  setText(view.codeValue, state.code || labels.custom_position || "");
+  setText(view.copy, labels.copy ?? "");
   view.copy.hidden = !state.code;
-  view.parts.moves.textContent = fill(labels.moves, { n: state.move_count });
+  setText(view.parts.moves, fill(labels.moves, { n: state.move_count }));
+  view.clock.hidden = replaying;
 
-  if (view.status.textContent !== state.message) view.status.textContent = state.message;
+  setText(view.status, state.message);
+  setText(view.note, state.note);
+  view.note.hidden = !state.note;
+
+  view.warning.hidden = !state.pending_move;
+  setText(view.parts.warningText, state.warning);
+  setText(b.confirm, labels.confirm ?? "");
+  setText(b.cancel, labels.cancel ?? "");
+
+  view.replay.hidden = !replaying;
+  if (replaying) {
+    setText(b.replayPrev, labels.replay_prev ?? "");
+    setText(b.replayNext, labels.replay_next ?? "");
+    setText(b.replayPlay, replay.playing ? (labels.replay_pause ?? "") : (labels.replay_play ?? ""));
+    setAttr(b.replayPlay, "aria-pressed", replay.playing ? "true" : "false");
+    setText(b.replayStop, labels.replay_stop ?? "");
+    setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
+    b.replayPrev.disabled = replay.step <= 0;
+    b.replayNext.disabled = replay.step >= replay.total;
+  }
+
+  setText(view.parts.helpTitle, labels.help ?? "");
+  const keys = String(labels.help_keys ?? "").split("\n");
+  const list = view.parts.helpList;
+  if (list.dataset.text !== labels.help_keys) {
+    list.dataset.text = labels.help_keys ?? "";
+    list.replaceChildren(
+      ...keys.map((line) => {
+        const li = document.createElement("li");
+        li.textContent = line;
+        return li;
+      }),
+    );
+  }
 
   view.banner.hidden = !over;
   view.banner.classList.toggle("cw-won", state.status === "won");
-  view.parts.bannerText.textContent = state.status === "won" ? labels.won : over ? labels.blocked : "";
-  b.bannerUndo.textContent = labels.undo_last ?? "";
+  setText(view.parts.bannerText, state.status === "won" ? labels.won : over ? labels.blocked : "");
+  setText(b.bannerUndo, labels.undo_last ?? "");
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
-  b.bannerNew.textContent = labels.new_game ?? "";
-  view.root.classList.toggle("cw-over", over);
+  setText(b.bannerNew, labels.new_game ?? "");
+
+  const root = view.root;
+  setAttr(root, "aria-label", labels.game_name ?? "");
+  root.classList.toggle("cw-over", over);
+  root.classList.toggle("cw-four-colour", Boolean(state.four_colour));
+  root.classList.toggle("cw-large", Boolean(state.large));
+  root.classList.toggle("cw-teach", Boolean(state.teach));
+  root.classList.toggle("cw-replaying", replaying);
+}
+
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }

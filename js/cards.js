@@ -58,6 +58,8 @@ export function updateCard(el, ascii, ranks) {
   el.dataset.card = ascii;
   el.setAttribute("aria-label", text);
   el.classList.toggle("cw-red", SUITS[card.suit].red);
+  // Four-colour decks colour by suit: the stylesheet reads these classes.
+  for (const suit of Object.keys(SUITS)) el.classList.toggle(`cw-suit-${suit}`, suit === card.suit);
   const [top, pip, bottom] = el.children;
   top.textContent = rank + "\n" + symbol;
   bottom.textContent = rank + "\n" + symbol;

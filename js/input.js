@@ -1,6 +1,7 @@
-// Pointer input: tap, double tap and drag, for mouse, touch and pen alike. The front end
-// never decides legality: it sends intents quoting the state revision they were made
-// against, and only uses Python's published targets to light places up.
+// Pointer input: tap, double tap and drag, for mouse, touch and pen alike (keys are in
+// keys.js). The front end never decides legality: it sends intents quoting the state
+// revision they were made against, and only uses Python's published targets to light
+// places up (a drag lights every legal destination, as a selection does).
 
 import { slotOf } from "./board.js";
 
@@ -13,10 +14,11 @@ function placeOf(slotEl) {
 }
 
 /**
- * Wire pointer and keyboard input on `view` (from createBoard). `send(type, fields)`
- * posts an intent; returns a cleanup function that removes everything it added.
+ * Wire pointer input on `view` (from createBoard). `send(type, fields)` posts an intent;
+ * `onPress(place)` hears of every press on a place (keyboard focus follows the pointer).
+ * Returns the hooks widget.js calls, cleanup included.
  */
-export function attachInput(view, model, send) {
+export function attachInput(view, model, send, onPress = () => {}) {
   const controller = new AbortController();
   const opts = { signal: controller.signal };
   let press = null; // {slot, place, pointerId, x, y, drag}
@@ -112,6 +114,9 @@ export function attachInput(view, model, send) {
       if (e.button !== 0 || press) return;
       const slotEl = e.target.closest(".cw-slot");
       if (!slotEl || !view.board.contains(slotEl)) return;
+      // A replay owns the board: nothing to tap or drag until it ends.
+      if (model.get("replay_state")?.total !== undefined) return;
+      onPress(placeOf(slotEl));
       slotEl.setPointerCapture(e.pointerId);
       press = { slot: slotEl, place: placeOf(slotEl), pointerId: e.pointerId, x: e.clientX, y: e.clientY, drag: null };
       e.preventDefault();
@@ -166,18 +171,6 @@ export function attachInput(view, model, send) {
       if (!p || e.pointerId !== p.pointerId) return;
       press = null;
       if (p.drag) endDrag(p, true);
-    },
-    opts,
-  );
-
-  view.board.addEventListener(
-    "keydown",
-    (e) => {
-      if (e.key !== "Enter" && e.key !== " ") return;
-      const slotEl = e.target.closest(".cw-slot");
-      if (!slotEl) return;
-      e.preventDefault();
-      send("tap", { pile: placeOf(slotEl) });
     },
     opts,
   );

@@ -4,14 +4,16 @@
 
 import { createBoard, formatClock, updateBoard } from "./board.js";
 import { attachInput } from "./input.js";
+import { attachKeys } from "./keys.js";
 
 const STATE_KEYS = [
-  "code", "piles", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo",
-  "status", "message", "selected", "targets", "elapsed", "clock_running", "lang", "labels",
-  "show_labels", "rev",
+  "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo",
+  "status", "message", "note", "selected", "targets", "hint_move", "winnability", "pending_move", "warning",
+  "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
 ];
 const CLOCK_TICK_MS = 500;
 const COPIED_MS = 1500;
+const MIN_REPLAY_MS = 50;
 
 function readState(model) {
   const state = {};
@@ -19,21 +21,31 @@ function readState(model) {
   state.labels = state.labels || {};
   state.targets = state.targets || {};
   state.piles = state.piles || [];
+  state.face_down = state.face_down || [];
   state.foundations = state.foundations || [];
+  state.replay_state = state.replay_state || {};
   return state;
 }
 
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "crescent-widget";
-  // Let keys reach the game and keep JupyterLab's context menu off the board.
+  // Let keys reach the game and keep JupyterLab's context menu off the board. The root
+  // takes focus (Tab reaches it) so that its keys work before any card has focus.
   root.setAttribute("data-lm-suppress-shortcuts", "");
   root.setAttribute("data-jp-suppress-context-menu", "");
+  root.setAttribute("tabindex", "0");
+  root.setAttribute("role", "application");
   el.append(root);
   const view = createBoard(root);
 
   const send = (type, fields = {}) => model.send({ type, rev: model.get("rev"), ...fields });
-  const input = attachInput(view, model, send);
+  const toggleHelp = () => {
+    view.helpPanel.hidden = !view.helpPanel.hidden;
+    view.buttons.help.setAttribute("aria-expanded", String(!view.helpPanel.hidden));
+  };
+  const keys = attachKeys(view, model, send, { toggleHelp, helpOpen: () => !view.helpPanel.hidden });
+  const input = attachInput(view, model, send, (place) => keys.setCurrent(place, true));
 
   // The clock: Python publishes seconds played at each update; between updates the
   // view counts on from its own receipt time.
@@ -47,7 +59,36 @@ function render({ model, el }) {
   };
   const timer = setInterval(showClock, CLOCK_TICK_MS);
 
+  // Replay: while playing, ask Python for the next step `delay` seconds after each step
+  // is shown. The request quotes the revision it was made at, so Python ignores it if
+  // anything happened meanwhile (a click, another view's timer).
+  let replayTimer = null;
+  const armReplay = (state) => {
+    clearTimeout(replayTimer);
+    replayTimer = null;
+    const replay = state.replay_state;
+    if (!replay.playing || replay.step >= replay.total) return;
+    const rev = state.rev;
+    replayTimer = setTimeout(() => {
+      replayTimer = null;
+      if (model.get("rev") === rev) model.send({ type: "replay_next", rev });
+    }, Math.max(MIN_REPLAY_MS, Number(replay.delay) * 1000 || 0));
+  };
+
+  // Announcements: each new one goes into the live region as a fresh node, so that a
+  // repeated text is read again. A view does not read out what happened before it existed.
+  let announced = model.get("announce_id");
+  const announce = () => {
+    const id = model.get("announce_id");
+    if (id === announced) return;
+    announced = id;
+    const line = document.createElement("p");
+    line.textContent = model.get("announcement") || "";
+    view.live.replaceChildren(line);
+  };
+
   const update = () => {
+    const before = keys.before();
     const state = readState(model);
     root.lang = state.lang || "pl";
     root.dataset.rev = String(state.rev);
@@ -56,7 +97,10 @@ function render({ model, el }) {
     clockRunning = Boolean(state.clock_running);
     updateBoard(view, state);
     showClock();
+    announce();
+    armReplay(state);
     input.onStateChange();
+    keys.onStateChange(before);
   };
   model.on("change", update);
   update();
@@ -71,8 +115,17 @@ function render({ model, el }) {
   on(b.reshuffle, action("reshuffle"));
   on(b.undo, action("undo"));
   on(b.newGame, action("new_game"));
+  on(b.hint, action("hint"));
+  on(b.winnable, action("winnable"));
   on(b.bannerUndo, action("undo"));
   on(b.bannerNew, action("new_game"));
+  on(b.confirm, action("confirm"));
+  on(b.cancel, action("cancel"));
+  on(b.replayPrev, action("replay_prev"));
+  on(b.replayNext, action("replay_next"));
+  on(b.replayPlay, action("replay_play"));
+  on(b.replayStop, action("replay_stop"));
+  on(b.help, toggleHelp);
   let copiedTimer = null;
   on(view.copy, () => {
     const code = model.get("code");
@@ -100,8 +153,10 @@ function render({ model, el }) {
     model.off("change", update);
     clearInterval(timer);
     clearTimeout(copiedTimer);
+    clearTimeout(replayTimer);
     controller.abort();
     input.cleanup();
+    keys.cleanup();
     root.remove();
     root.replaceChildren(); // drop the DOM (and its references) along with the view
   };

@@ -39,7 +39,9 @@ def _legal_drop(widget: CrescentWidget, data: st.DataObject) -> dict[str, Any]:
 
 def _message(widget: CrescentWidget, data: st.DataObject) -> object:
     kind = data.draw(
-        st.sampled_from(["legal", "legal", "tap", "tap", "double_tap", "drop", "reshuffle", "undo", "garbage", "new"])
+        st.sampled_from(
+            ["legal", "legal", "tap", "tap", "double_tap", "drop", "reshuffle", "undo", "garbage", "new", "other"]
+        )
     )
     if kind == "garbage":
         return data.draw(GARBAGE)
@@ -49,6 +51,11 @@ def _message(widget: CrescentWidget, data: st.DataObject) -> object:
         content = {"type": kind, "pile": data.draw(PLACE_VALUES)}
     elif kind == "drop":
         content = {"type": "drop", "src": data.draw(PLACE_VALUES), "dst": data.draw(PLACE_VALUES)}
+    elif kind == "other":
+        # The intents of the teaching mode and the replay (out of place here: refused). The
+        # solver's intents (hint, winnable) are left out: they take a tenth of a second each.
+        other = ["deselect", "confirm", "cancel", "replay_prev", "replay_next", "replay_play", "replay_stop"]
+        content = {"type": data.draw(st.sampled_from(other))}
     elif kind == "new":
         # Fixed codes only: a random deal would make the examples irreproducible.
         content = {"type": "new_game", "code": data.draw(st.sampled_from(["CR1-N-AAAAAAC", "bad", "cr1-n-aaaaaad"]))}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from crescent_widget.game import Game
 from crescent_widget.moves import place_name
 from crescent_widget.widget import CrescentWidget
 
@@ -30,17 +31,18 @@ def expected_traits(widget: CrescentWidget) -> dict[str, Any]:
     """What the synced traits must hold, computed straight from the engine."""
     game = widget.game
     targets: dict[str, list[str]] = {}
-    for move in game.legal_moves():
+    for move in [] if widget.replay_state else game.legal_moves():
         names = targets.setdefault(place_name(move.src), [])
         if place_name(move.dst) not in names:
             names.append(place_name(move.dst))
     return {
         "code": game.code or "",
-        "piles": [[p[-1].ascii if p else "", len(p)] for p in game.piles],
+        "piles": [[p[-1].ascii if p else "", game.pile_size(n)] for n, p in enumerate(game.piles, start=1)],
+        "face_down": [game.face_down(n) for n in range(1, 17)],
         "foundations": [[f[-1].ascii, len(f)] for f in game.foundations],
         "reshuffles_left": game.reshuffles_left,
         "move_count": game.move_count,
-        "can_undo": game.can_undo,
+        "can_undo": game.can_undo and not widget.replay_state,
         "status": game.status,
         "targets": targets,
     }
@@ -52,7 +54,7 @@ def assert_mirrors_engine(widget: CrescentWidget) -> None:
     actual = {key: getattr(widget, key) for key in expected}
     assert actual == expected
     game = widget.game
-    assert sum(len(p) for p in game.piles) + sum(len(f) for f in game.foundations) == 104
+    assert sum(game.pile_size(n) for n in range(1, 17)) + sum(len(f) for f in game.foundations) == 104
     assert sum(count for _, count in widget.piles) + sum(count for _, count in widget.foundations) == 104
     if widget.selected:
         assert widget.selected in widget.targets, "only a movable card can be selected"
@@ -74,3 +76,12 @@ class UpdateRecorder:
 
     def sizes(self) -> list[int]:
         return [len(json.dumps(update, separators=(",", ":")).encode()) for update in self.updates]
+
+
+# Every card but A♠ and 2♠ is home: pile 1 holds 2♠, pile 2 holds A♠, no reshuffle left.
+# 1-F then 2-F wins; 2-1 (A♠ onto 2♠) buries the 2♠ for good: a winnable game is lost.
+def one_wrong_move() -> Game:
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    foundations = [[r + s for r in ranks] for s in "SHCD"] + [[r + s for r in reversed(ranks)] for s in "SHCD"]
+    foundations[4] = foundations[4][:-2]
+    return Game.from_layout([["2S"], ["AS"]] + [[] for _ in range(14)], foundations, reshuffles_left=0)

@@ -1,9 +1,10 @@
-"""Validation of the intents the front end sends to :class:`~crescent_widget.widget.CrescentWidget`.
+"""The intents the front end sends to :class:`~crescent_widget.widget.CrescentWidget`: checked, then acted on.
 
 A message from the browser is untrusted input: it may be malformed, name a place that
 does not exist, or be made against a state the player no longer sees. This module turns
 a raw message into an :class:`Intent` or refuses it with :class:`BadIntentError`; it never
-judges legality (the engine does).
+judges legality (the engine does). :class:`FrontEndIntents`, a mixin of the widget, drops
+stale intents and calls the widget method each one stands for.
 
 >>> parse_intent({"type": "drop", "src": "13", "dst": "F", "rev": 4})
 Intent(kind='drop', rev=4, src=12, dst=24, code=None)
@@ -15,10 +16,13 @@ crescent_widget._intents.BadIntentError: bad place in 'pile': ...
 
 from __future__ import annotations
 
+import logging
 from typing import Final, NamedTuple
 
-from .errors import InvalidMoveError
-from .moves import parse_place
+from .errors import CrescentError, InvalidMoveError
+from .moves import Move, parse_place, place_name
+
+logger = logging.getLogger("crescent_widget.widget")
 
 # Which fields each intent carries besides "type" and "rev".
 INTENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
@@ -28,6 +32,27 @@ INTENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "reshuffle": (),
     "undo": (),
     "new_game": (),
+    "deselect": (),
+    "hint": (),
+    "winnable": (),
+    "confirm": (),
+    "cancel": (),
+    "replay_prev": (),
+    "replay_next": (),
+    "replay_play": (),
+    "replay_stop": (),
+}
+# Intents without fields: the widget method each one calls.
+SIMPLE_INTENTS: Final[dict[str, str]] = {
+    "reshuffle": "reshuffle",
+    "undo": "undo",
+    "deselect": "deselect",
+    "hint": "hint",
+    "winnable": "check_winnable",
+    "confirm": "confirm",
+    "cancel": "cancel",
+    "replay_play": "replay_play",
+    "replay_stop": "replay_stop",
 }
 # A game code is short; anything longer is garbage, refused before the engine sees it.
 MAX_CODE_LENGTH: Final = 32
@@ -90,3 +115,67 @@ def parse_intent(content: object) -> Intent:
             raise BadIntentError(f"'code' must be a short text or absent, got {code!r}")
         return Intent(kind, rev, code=code)
     return Intent(kind, rev)
+
+
+class FrontEndIntents:
+    """Mixin of :class:`~crescent_widget.widget.CrescentWidget`: act on intents from the browser.
+
+    Every intent goes through the same public methods as notebook code, with
+    ``_board`` set so that the teaching mode knows the move came from the board.
+    """
+
+    rev: int
+    _board: bool
+
+    # Provided by CrescentWidget.
+    def tap(self, place: str) -> Move | None:
+        raise NotImplementedError
+
+    def double_tap(self, place: str) -> Move | None:
+        raise NotImplementedError
+
+    def _play(self, move: Move) -> Move | None:
+        raise NotImplementedError
+
+    def new_game(self, code: str | None = None) -> None:
+        raise NotImplementedError
+
+    def replay_step(self, step: int = 1) -> int:
+        raise NotImplementedError
+
+    def _on_front_end_message(self, _widget: object, content: object, _buffers: object) -> None:
+        """Handle one intent from the browser; never raises into the kernel."""
+        try:
+            intent = parse_intent(content)
+        except BadIntentError as err:
+            logger.warning("ignored malformed front-end message %r: %s", content, err)
+            return
+        if intent.rev != self.rev:
+            # Made against a state the player no longer saw (another view, a cell, a
+            # fast double action, a replay timer): acting on it could do the wrong thing.
+            logger.info("ignored stale %s intent (rev %d, now %d)", intent.kind, intent.rev, self.rev)
+            return
+        self._board = True
+        try:
+            self._dispatch(intent)
+        except CrescentError as err:
+            logger.debug("refused %s intent: %s", intent.kind, err)
+        except Exception:
+            logger.exception("front-end intent %r failed", intent)
+        finally:
+            self._board = False
+
+    def _dispatch(self, intent: Intent) -> None:
+        src, dst = intent.src, intent.dst
+        if intent.kind == "tap" and src is not None:
+            self.tap(place_name(src))
+        elif intent.kind == "double_tap" and src is not None:
+            self.double_tap(place_name(src))
+        elif intent.kind == "drop" and src is not None and dst is not None:
+            self._play(Move(src, dst))
+        elif intent.kind == "new_game":
+            self.new_game(intent.code)
+        elif intent.kind in ("replay_next", "replay_prev"):
+            self.replay_step(1 if intent.kind == "replay_next" else -1)
+        else:
+            getattr(self, SIMPLE_INTENTS[intent.kind])()

@@ -70,6 +70,19 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Partia jest zakończona",
         "en": "The game is over",
     },
+    # The widget's own refusals (replay and teaching mode).
+    "replay_active": {
+        "pl": "Trwa odtwarzanie; zakończ je, aby grać",
+        "en": "A replay is running; exit it to play",
+    },
+    "no_replay": {
+        "pl": "Nie trwa żadne odtwarzanie",
+        "en": "No replay is running",
+    },
+    "nothing_pending": {
+        "pl": "Żaden ruch nie czeka na potwierdzenie",
+        "en": "No move is waiting for confirmation",
+    },
 }
 
 LABELS: Final[dict[str, dict[str, str]]] = {
@@ -95,6 +108,84 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "status_playing": {"pl": "w grze", "en": "playing"},
     "status_won": {"pl": "wygrana", "en": "won"},
     "status_blocked": {"pl": "zablokowana", "en": "blocked"},
+    # Hints, "still winnable?" and the teaching mode's warning.
+    "winnable_ask": {"pl": "Da się wygrać?", "en": "Still winnable?"},
+    "winnable_winnable": {
+        "pl": "Tę grę nadal można wygrać (udowodnione).",
+        "en": "This game can still be won (proven).",
+    },
+    "winnable_lost": {
+        "pl": "Tej gry nie da się już wygrać (udowodnione).",
+        "en": "This game can no longer be won (proven).",
+    },
+    "winnable_unknown": {
+        "pl": "Nie wiadomo, czy da się wygrać: brak dowodu w zadanym czasie.",
+        "en": "Not known whether it can be won: no proof in the time given.",
+    },
+    "confirm": {"pl": "Mimo to zagraj", "en": "Go ahead"},
+    "cancel": {"pl": "Wycofaj ruch", "en": "Take it back"},
+    # Narrated replay.
+    "replay_prev": {"pl": "◀ Wstecz", "en": "◀ Back"},
+    "replay_next": {"pl": "Dalej ▶", "en": "Next ▶"},
+    "replay_play": {"pl": "Odtwarzaj", "en": "Play"},
+    "replay_pause": {"pl": "Pauza", "en": "Pause"},
+    "replay_stop": {"pl": "Zakończ odtwarzanie", "en": "Exit replay"},
+    "replay_step": {"pl": "Krok {n} z {total}", "en": "Step {n} of {total}"},
+    "replay_start": {"pl": "Początek odtwarzania (kroki: {total})", "en": "Start of the replay ({total} steps)"},
+    "replay_bad": {
+        "pl": "Nie można odtworzyć: wpis {n} ({entry}): {reason}",
+        "en": "Cannot replay: entry {n} ({entry}): {reason}",
+    },
+    # Accessible names of places ({cards}: the plural form below that fits {count}).
+    "pile_named": {"pl": "Stos {n}: {card}, {count} {cards}", "en": "Pile {n}: {card}, {count} {cards}"},
+    "pile_empty": {"pl": "Stos {n}: pusty", "en": "Pile {n}: empty"},
+    "foundation_named": {
+        "pl": "Fundament {name}: {card}, {count} {cards}",
+        "en": "Foundation {name}: {card}, {count} {cards}",
+    },
+    "foundation_empty": {"pl": "Fundament {name}: pusty", "en": "Foundation {name}: empty"},
+    "cards_one": {"pl": "karta", "en": "card"},
+    "cards_few": {"pl": "karty", "en": "cards"},
+    "cards_many": {"pl": "kart", "en": "cards"},
+    "face_down_count": {"pl": ", zakryte: {n}", "en": ", {n} face down"},
+    "state_selected": {"pl": ", wybrany", "en": ", selected"},
+    "state_target": {"pl": ", można tu położyć", "en": ", can take the selected card"},
+    "state_hint": {"pl": ", podpowiedź", "en": ", hint"},
+    # Screen-reader announcements (the live region).
+    "place_pile": {"pl": "stos {n}", "en": "pile {n}"},
+    "place_foundation": {"pl": "fundament {name}", "en": "foundation {name}"},
+    "announce_selected": {
+        "pl": "Wybrano {card} ({place}). Można położyć na: {targets}.",
+        "en": "Selected {card} ({place}). It can go to: {targets}.",
+    },
+    "announce_deselected": {"pl": "Anulowano wybór.", "en": "Selection cleared."},
+    "announce_undo": {
+        "pl": "Cofnięto ruch {n}: {card} wraca na {place}.",
+        "en": "Undid move {n}: {card} is back on {place}.",
+    },
+    "announce_new_game": {"pl": "Nowa gra: {code}.", "en": "New game: {code}."},
+    # Keyboard help (one key per line).
+    "game_name": {
+        "pl": "Pasjans Półksiężyc; klawisz ? pokazuje skróty",
+        "en": "Crescent patience; press ? for the keys",
+    },
+    "help": {"pl": "Klawisze", "en": "Keys"},
+    "help_keys": {
+        "pl": "Strzałki: przejście między stosami i fundamentami\n"
+        "Enter lub spacja: dotknij stosu (wybierz kartę albo połóż wybraną)\n"
+        "F: wyślij kartę na fundament\n"
+        "R: przetasuj\nU: cofnij\nH: podpowiedź\nN: nowa gra\n"
+        "Escape: anuluj wybór (albo wycofaj ruch czekający na potwierdzenie)\n"
+        "[ ] P: krok wstecz, krok dalej, odtwarzaj/pauza (w odtwarzaniu)\n"
+        "?: pokaż lub ukryj tę listę",
+        "en": "Arrows: move between piles and foundations\n"
+        "Enter or Space: tap the pile (select its card, or put the selected one there)\n"
+        "F: send the card to a foundation\n"
+        "R: reshuffle\nU: undo\nH: hint\nN: new game\n"
+        "Escape: clear the selection (or take back a move waiting for confirmation)\n"
+        "[ ] P: step back, step forward, play/pause (in a replay)\n"
+        "?: show or hide this list",
+    },
 }
 
 # Replay narration and the teaching mode's one-line rule for each kind of move.

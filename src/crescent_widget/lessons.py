@@ -19,14 +19,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .cards import ASCII_TEXT, parse_card_index
 from .codes import base_cards
-from .errors import CrescentError, IllegalMoveError
+from .errors import CrescentError
 from .game import Game
 from .i18n import check_lang, message
 from .moves import RESHUFFLE, Move
 from .narration import explain
+
+if TYPE_CHECKING:
+    from .widget import CrescentWidget
 
 FILLER_PILE: int = 6
 UNDO = "U"
@@ -122,34 +126,65 @@ class Lesson:
         lang = check_lang(lang)
         return f"{self.title[lang]}\n\n{self.rule[lang]}\n\n{self.task[lang]}"
 
-    def check(self, game: Game, answer: str | Move, lang: str = "pl") -> Verdict:
-        """Play ``answer`` on ``game`` if it is legal, and judge it.
-
-        A wrong but legal move is played too (the learner sees what happened); an
-        illegal one changes nothing and the verdict gives the rule's reason.
-        """
+    def judge(self, before: Game, answer: str | Move, lang: str = "pl") -> Verdict:
+        """Judge ``answer`` (a move, ``"R"`` or ``"U"``) as played from ``before``; changes nothing."""
         lang = check_lang(lang)
         if isinstance(answer, str) and answer.strip().upper() == UNDO:
-            try:
-                undone = game.undo()
-            except IllegalMoveError as err:
-                return Verdict(False, VERDICT_TEXTS["illegal"][lang] + err.text(lang), err.reason)
-            right = UNDO in self.answers
-            text = VERDICT_TEXTS["undone"][lang].format(move=undone)
-            return Verdict(right, text if right else VERDICT_TEXTS["other"][lang] + self.task[lang])
+            if not before.can_undo:
+                return Verdict(
+                    False, VERDICT_TEXTS["illegal"][lang] + message("nothing_to_undo", lang), "nothing_to_undo"
+                )
+            if UNDO not in self.answers:
+                return Verdict(False, VERDICT_TEXTS["other"][lang] + self.task[lang])
+            return Verdict(True, VERDICT_TEXTS["undone"][lang].format(move=before.history[-1]))
         try:
             move = Move.parse(answer) if isinstance(answer, str) else answer
-            reason = game.check(move)
+            reason = before.check(move)
         except CrescentError as err:
             return Verdict(False, VERDICT_TEXTS["illegal"][lang] + err.text(lang), err.reason)
         if reason is not None:
             return Verdict(False, VERDICT_TEXTS["illegal"][lang] + message(reason, lang), reason)
-        concrete = RESHUFFLE if move.is_reshuffle else Move(move.src, game._reason(move.src, move.dst)[1])
-        why = explain(game, concrete, lang)
-        game.move(concrete)
+        concrete = RESHUFFLE if move.is_reshuffle else Move(move.src, before._reason(move.src, move.dst)[1])
         if str(concrete) in self.answers:
-            return Verdict(True, VERDICT_TEXTS["right"][lang] + why)
+            return Verdict(True, VERDICT_TEXTS["right"][lang] + explain(before, concrete, lang))
         return Verdict(False, VERDICT_TEXTS["other"][lang] + self.task[lang])
+
+    def check(self, game: Game, answer: str | Move, lang: str = "pl") -> Verdict:
+        """Judge ``answer`` and play it on ``game`` if it is legal.
+
+        A wrong but legal move is played too (the learner sees what happened); an
+        illegal one changes nothing and the verdict gives the rule's reason.
+        """
+        verdict = self.judge(game, answer, lang)
+        if verdict.reason is None:
+            if isinstance(answer, str) and answer.strip().upper() == UNDO:
+                game.undo()
+            else:
+                game.move(answer)
+        return verdict
+
+    def widget(self, lang: str = "pl", **options: Any) -> CrescentWidget:
+        """A live widget on the lesson's position that judges every action of the learner.
+
+        The task shows in the widget's note line at first; after each action of the
+        learner the note holds the verdict. Options go to ``CrescentWidget`` (``teach=True``
+        by default, so legal destinations light up).
+        """
+        from .widget import CrescentWidget
+
+        options.setdefault("teach", True)
+        widget = CrescentWidget.from_game(self.new_game(), lang=lang, **options)
+        widget.show_note(self.task[check_lang(lang)])
+        before = [widget.game.copy()]
+
+        def judge_action(kind: str, move: Move | None, *_: object) -> None:
+            answer: str | Move | None = {"undo": UNDO, "reshuffle": "R"}.get(kind, move)
+            if kind != "new_game" and answer is not None:
+                widget.show_note(self.judge(before[0], answer, widget.lang).text)
+            before[0] = widget.game.copy()
+
+        widget.on_action(judge_action)
+        return widget
 
 
 def _played(game: Game, *moves: str) -> Game:

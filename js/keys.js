@@ -1,0 +1,135 @@
+// Keyboard play. The root takes key presses from anything inside it (JupyterLab's own
+// shortcuts are suppressed there); arrow keys move a roving focus around the horseshoe
+// and the foundations, other keys send the same intents as the pointer and buttons.
+
+import { placeCell, slotOf } from "./board.js";
+
+const PLACES = [
+  ...Array.from({ length: 16 }, (_, i) => String(i + 1)),
+  ...Array.from({ length: 8 }, (_, i) => `F${i + 1}`),
+];
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+/** The place an arrow key leads to from `from`: nearest in that direction, straight lines first. */
+export function neighbour(from, key) {
+  const [dr, dc] = ARROWS[key];
+  const [r, c] = placeCell(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const place of PLACES) {
+    const [pr, pc] = placeCell(place);
+    const along = (pr - r) * dr + (pc - c) * dc;
+    if (place === from || along <= 0) continue;
+    const score = along + 2 * Math.abs(dr ? pc - c : pr - r);
+    if (score < bestScore) {
+      best = place;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function placeOf(slotEl) {
+  return slotEl?.dataset.pile ?? slotEl?.dataset.foundation ?? null;
+}
+
+/**
+ * Wire the keys on `view` (from createBoard). `send(type, fields)` posts an intent;
+ * `ui.toggleHelp()` opens or closes the key list. Returns {setCurrent, onStateChange, cleanup}.
+ */
+export function attachKeys(view, model, send, ui) {
+  const controller = new AbortController();
+  let current = "1"; // the one slot in the tab order (a roving tabindex)
+  let previewed = [];
+
+  function setCurrent(place, focus) {
+    const next = slotOf(view, place);
+    if (!next) return;
+    slotOf(view, current)?.setAttribute("tabindex", "-1");
+    current = place;
+    next.setAttribute("tabindex", "0");
+    if (focus) next.focus({ preventScroll: false });
+  }
+  setCurrent(current, false);
+
+  // Teaching mode: the focused card's legal destinations light up before any key is pressed.
+  function preview() {
+    for (const el of previewed) el.classList.remove("cw-preview");
+    previewed = [];
+    const focused = placeOf(document.activeElement?.closest?.(".cw-slot"));
+    if (!model.get("teach") || !focused || !view.root.contains(document.activeElement) || model.get("selected")) return;
+    for (const name of (model.get("targets") || {})[focused] || []) {
+      const el = slotOf(view, name);
+      if (el) {
+        el.classList.add("cw-preview");
+        previewed.push(el);
+      }
+    }
+  }
+
+  const replaying = () => model.get("replay_state")?.total !== undefined;
+  const press = (buttonEl, type) => {
+    if (!buttonEl.disabled) send(type);
+  };
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+    const slotEl = e.target.closest?.(".cw-slot");
+    const onButton = Boolean(e.target.closest?.("button"));
+    const b = view.buttons;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    let handled = true;
+    if (key in ARROWS) {
+      const from = placeOf(slotEl);
+      setCurrent(from ? (neighbour(from, key) ?? from) : current, true);
+    } else if (key === "Enter" || key === " ") {
+      if (slotEl && !onButton) send("tap", { pile: placeOf(slotEl) });
+      else handled = false; // a button clicks itself
+    } else if (key === "f") {
+      if (slotEl) send("double_tap", { pile: placeOf(slotEl) });
+    } else if (key === "r") press(b.reshuffle, "reshuffle");
+    else if (key === "u") press(b.undo, "undo");
+    else if (key === "h") press(b.hint, "hint");
+    else if (key === "n") send("new_game");
+    else if (key === "?") ui.toggleHelp();
+    else if (key === "[" && replaying()) press(b.replayPrev, "replay_prev");
+    else if (key === "]" && replaying()) press(b.replayNext, "replay_next");
+    else if (key === "p" && replaying()) send("replay_play");
+    else if (key === "Escape") {
+      if (ui.helpOpen()) ui.toggleHelp();
+      else if (model.get("pending_move")) send("cancel");
+      else if (model.get("selected")) send("deselect");
+      else handled = false;
+    } else handled = false;
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  }
+
+  const opts = { signal: controller.signal };
+  view.root.addEventListener("keydown", onKey, opts);
+  view.root.addEventListener("focusin", (e) => {
+    const place = placeOf(e.target.closest?.(".cw-slot"));
+    if (place && place !== current) setCurrent(place, false);
+    preview();
+  }, opts);
+  view.root.addEventListener("focusout", () => setTimeout(preview, 0), opts);
+
+  return {
+    setCurrent,
+    /** Keep focus sensible when the warning appears or goes, and refresh the preview. */
+    before() {
+      return { pending: model.get("pending_move"), inWarning: view.warning.contains(document.activeElement) };
+    },
+    onStateChange(before) {
+      const pending = model.get("pending_move");
+      if (pending && !before.pending && view.root.contains(document.activeElement)) view.buttons.cancel.focus();
+      else if (!pending && before.inWarning) setCurrent(current, true);
+      preview();
+    },
+    cleanup() {
+      controller.abort();
+    },
+  };
+}

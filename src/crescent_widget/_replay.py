@@ -1,0 +1,127 @@
+"""A narrated replay for the widget: a start position, a checked list of actions, a cursor.
+
+The cursor's position is rebuilt from the start by playing the actions again, never by
+undo, so stepping back works across reshuffles (which clear the undo history).
+
+>>> from crescent_widget import Game
+>>> r = Replay.prepare(Game("CR1-N-AAAAAAB"), ["13-14", "5-F", "R"], delay=1.0)
+>>> [str(m) for m in r.actions], r.total
+(['13-14', '5-F2', 'R'], 3)
+>>> r.forward()["en"]
+'Move 1: A♠ from pile 13 onto K♠ on pile 14'
+>>> _ = r.forward(); r.forward()["pl"].startswith("Przetasowanie 1:"), r.game.reshuffles_left
+(True, 2)
+>>> r.back()["en"], r.index, r.game.reshuffles_left, r.game.move_count
+('Move 2: 2♥ from pile 5 onto A♥ on foundation F2', 2, 3, 2)
+>>> Replay.prepare(Game("CR1-N-AAAAAAB"), "CR1-N-AAAAAAB 13-14 14-1", delay=1.0)
+Traceback (most recent call last):
+...
+crescent_widget.records.RecordError: record entry 2 (14-1): Must be the same suit
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ._widget_text import Texts, announce_action, both
+from .errors import InvalidCodeError
+from .game import Game
+from .i18n import label
+from .moves import Move
+from .records import parse_record, replay
+
+ReplayInput = str | Sequence[Move | str]
+
+MIN_DELAY = 0.05
+
+
+class Replay:
+    """A replay in progress: ``game`` is the position after ``index`` of the ``actions``."""
+
+    def __init__(self, start: Game, actions: tuple[Move, ...], delay: float) -> None:
+        self.start = start
+        self.actions = actions
+        self.delay = delay
+        self.index = 0
+        self.playing = False
+        self.game = start.copy()
+
+    @classmethod
+    def prepare(cls, current: Game, moves: ReplayInput, delay: float) -> Replay:
+        """Check ``moves`` and return a replay positioned at its start.
+
+        ``moves`` is a list of move texts or Moves (played from a copy of ``current``),
+        or text: a record (``Game.record()``) that starts with a game code replays from
+        that deal; text without a code is moves from ``current``.
+
+        Raises:
+            RecordError: an entry is malformed or illegal (``.number`` says which).
+            InvalidCodeError: the record's code names an unknown variant.
+            TypeError, ValueError: ``moves`` is not a list or text, ``delay`` not positive.
+        """
+        if isinstance(delay, bool) or not isinstance(delay, int | float) or not math.isfinite(delay) or delay <= 0:
+            raise ValueError(f"delay must be a positive number of seconds, got {delay!r}")
+        entries: list[object]
+        if isinstance(moves, str):
+            first, rest = parse_record(moves)
+            try:
+                start = Game(first)
+                entries = list(rest)
+            except InvalidCodeError:
+                if first.upper().startswith("CR"):
+                    raise  # a code that is wrong, not a move
+                start, entries = current.copy(), [first, *rest]
+        elif isinstance(moves, Sequence):
+            start, entries = current.copy(), list(moves)
+        else:
+            raise TypeError(f"replay() needs a list of moves or a record text, got {type(moves).__name__}")
+        done = len(start.actions)
+        played = replay(start.copy(), entries)
+        return cls(start, played.actions[done:], max(MIN_DELAY, float(delay)))
+
+    @property
+    def total(self) -> int:
+        """How many actions the replay holds."""
+        return len(self.actions)
+
+    @property
+    def at_end(self) -> bool:
+        return self.index >= self.total
+
+    def forward(self) -> Texts:
+        """Play the next action; return its narration (nothing changes at the end)."""
+        if self.at_end:
+            return self.narration()
+        move = self.actions[self.index]
+        words = announce_action(self.game, move)
+        self.game.move(move)
+        self.index += 1
+        return words
+
+    def back(self) -> Texts:
+        """Go back one action (rebuilt from the start); return the narration of the new position."""
+        if self.index > 0:
+            self.seek(self.index - 1)
+        return self.narration()
+
+    def seek(self, index: int) -> None:
+        """Rebuild the position after ``index`` actions from the start."""
+        index = max(0, min(self.total, index))
+        game = self.start.copy()
+        for move in self.actions[:index]:
+            game.move(move)
+        self.game, self.index = game, index
+
+    def narration(self) -> Texts:
+        """The words for where the cursor stands: the last action played, or the start."""
+        if self.index == 0:
+            return both(lambda lang: label("replay_start", lang, total=self.total))
+        before = self.start.copy()
+        for move in self.actions[: self.index - 1]:
+            before.move(move)
+        return announce_action(before, self.actions[self.index - 1])
+
+    def state(self) -> dict[str, object]:
+        """The synced ``replay`` trait: where the cursor is and whether it plays."""
+        return {"step": self.index, "total": self.total, "playing": self.playing, "delay": self.delay}

@@ -1,0 +1,145 @@
+"""The widget's words: announcements for screen readers, notes, and refusal texts.
+
+Every text is composed in both languages at once (a :data:`Texts` dict), so that a
+change of :attr:`CrescentWidget.lang` re-translates what is on screen without redoing
+the work that produced it (a solver run, a narration of a position long gone).
+
+>>> from crescent_widget import Game, Move
+>>> g = Game("CR1-N-AAAAAAB")
+>>> announce_action(g, Move.parse("13-14"))["pl"]
+'Ruch 1: A♠ ze stosu 13 na K♠ na stosie 14'
+>>> cards_word(1, "pl"), cards_word(3, "pl"), cards_word(5, "pl"), cards_word(13, "pl"), cards_word(22, "pl")
+('karta', 'karty', 'kart', 'kart', 'karty')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .cards import EN_TEXT, PL_TEXT, RANK_ASCII, RANK_PL, Card
+from .codes import VARIANT_RESHUFFLES
+from .errors import CrescentError
+from .i18n import LABELS, LANGS, REASONS, Lang, label, message
+from .moves import FIRST_FOUNDATION, Move, place_name
+from .narration import explain, narrate
+from .records import RecordError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Texts = dict[Lang, str]
+NO_TEXT: Texts = {"pl": "", "en": ""}
+
+
+def both(make: Callable[[Lang], str]) -> Texts:
+    """One text in every language."""
+    return {lang: make(lang) for lang in LANGS}
+
+
+def same(text: str) -> Texts:
+    """A text shown as is in every language (e.g. a note written by notebook code)."""
+    return dict.fromkeys(LANGS, text)
+
+
+def cards_word(count: int, lang: Lang) -> str:
+    """ "karta" / "karty" / "kart" (Polish plural forms), "card" / "cards" in English."""
+    if count == 1:
+        return label("cards_one", lang)
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return label("cards_few", lang)
+    return label("cards_many", lang)
+
+
+def card_text(card: Card, lang: Lang) -> str:
+    """A card as the widget shows it: ``W♦`` in Polish, ``J♦`` in English."""
+    return (PL_TEXT if lang == "pl" else EN_TEXT)[card.index]
+
+
+def place_text(place: int, lang: Lang) -> str:
+    """``stos 13`` / ``pile 13``, ``fundament F1`` / ``foundation F1``."""
+    name = place_name(place)
+    if place < FIRST_FOUNDATION:
+        return label("place_pile", lang, n=name)
+    return label("place_foundation", lang, name=name)
+
+
+def action_number(game: Game, move: Move) -> int:
+    """The number narration gives ``move`` played from ``game``: moves and reshuffles count apart."""
+    if move.is_reshuffle:
+        return VARIANT_RESHUFFLES[game.variant] - game.reshuffles_left + 1
+    return game.move_count + 1
+
+
+def announce_action(before: Game, move: Move) -> Texts:
+    """The narration of a legal move or reshuffle about to be played from ``before``."""
+    number = action_number(before, move)
+    return both(lambda lang: narrate(before, move, number, lang))
+
+
+def explain_action(before: Game, move: Move) -> Texts:
+    """The rule a legal move or reshuffle uses (the teaching mode's note)."""
+    return both(lambda lang: explain(before, move, lang))
+
+
+def game_end(status: str) -> Texts:
+    """What to add to an announcement when the game has just ended."""
+    if status == "won":
+        return both(lambda lang: label("won", lang))
+    if status == "blocked":
+        return both(lambda lang: label("blocked", lang))
+    return NO_TEXT
+
+
+def join(first: Texts, second: Texts) -> Texts:
+    """Two texts in a row (an empty one adds nothing)."""
+    return both(lambda lang: " ".join(t for t in (first[lang], second[lang]) if t))
+
+
+def announce_undo(after: Game, move: Move) -> Texts:
+    """``Cofnięto ruch 3: A♠ wraca na stos 13.`` (``after`` is the game once undone)."""
+    card = after.top(place_name(move.src))
+    if card is None:  # cannot happen after an undo; keep the announcement short anyway
+        return NO_TEXT
+    number = after.move_count + 1
+
+    def words(lang: Lang) -> str:
+        return label("announce_undo", lang, n=number, card=card_text(card, lang), place=place_text(move.src, lang))
+
+    return both(words)
+
+
+def announce_selected(game: Game, place: int, targets: list[int]) -> Texts:
+    """``Wybrano A♠ (stos 13). Można położyć na: stos 15, stos 14.``"""
+    card = game.top(place_name(place))
+    if card is None:
+        return NO_TEXT
+    return both(
+        lambda lang: label(
+            "announce_selected",
+            lang,
+            card=card_text(card, lang),
+            place=place_text(place, lang),
+            targets=", ".join(place_text(t, lang) for t in targets),
+        )
+    )
+
+
+def refusal(err: CrescentError, lang: Lang) -> str:
+    """The message of a refusal in ``lang``; a bad replay entry names its number and reason."""
+    if isinstance(err, RecordError):
+        reason = message(err.reason, lang) if err.reason in REASONS else str(err).split(": ", 1)[-1]
+        return label("replay_bad", lang, n=err.number, entry=err.entry, reason=reason)
+    return err.text(lang)
+
+
+def labels(lang: Lang) -> dict[str, Any]:
+    """Every interface text in one language, straight from the i18n catalogue (the ``labels`` trait).
+
+    Templates keep their ``{n}``-style placeholders; the front end fills them in, so the
+    texts have one source (``crescent_widget.i18n``) and the front end ships none.
+    """
+    texts: dict[str, Any] = {key: by_lang[lang] for key, by_lang in LABELS.items()}
+    names = RANK_PL if lang == "pl" else RANK_ASCII
+    texts["ranks"] = {RANK_ASCII[rank]: names[rank] for rank in range(1, 14)}
+    return texts

@@ -1,0 +1,280 @@
+"""Hints, teaching mode, narrated replay, keyboard play and sight options in a real JupyterLab.
+
+Runs after test_board.py and before test_views.py (file order), on the same page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from lab import python_state, run_python
+from playwright.sync_api import expect
+from test_board import DEAL, reset, settle, slot, top_card, view
+
+pytestmark = pytest.mark.browser
+
+# Kernel code: every card home but 2♠ (pile 1) and A♠ (pile 2), no reshuffle left.
+# 1-F then 2-F wins; 2-1 (A♠ onto 2♠) loses a winnable game.
+ONE_WRONG_MOVE = """
+_ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_f = [[r + s for r in _ranks] for s in "SHCD"] + [[r + s for r in reversed(_ranks)] for s in "SHCD"]
+_f[4] = _f[4][:-2]
+w.load(Game.from_layout([["2S"], ["AS"]] + [[] for _ in range(14)], _f, reshuffles_left=0))
+w.teach = True
+"""
+PLACES = [str(n) for n in range(1, 17)] + [f"F{n}" for n in range(1, 9)]
+DOM_TOPS_JS = """
+(root) => [...root.querySelectorAll("[data-pile], [data-foundation]")].map((el) => {
+  const cards = el.querySelectorAll("[data-card]");
+  return [el.dataset.pile ?? el.dataset.foundation, cards.length ? cards[cards.length - 1].dataset.card : ""];
+})
+"""
+ENGINE_TOPS = (
+    "import json as _j\n"
+    "print(_j.dumps({p: (w.game.top(p).ascii if w.game.top(p) else '') for p in " + repr(PLACES) + "}))"
+)
+
+
+def live(page: Any) -> Any:
+    return view(page).locator("[data-live]")
+
+
+def lit(place: str, css_class: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{css_class}\b")
+
+
+def assert_board_is_the_engine(page: Any) -> None:
+    """Every top card on screen equals the engine's (the kernel's ``w.game``), once in sync."""
+    settle(page)
+    engine = json.loads(run_python(page, ENGINE_TOPS).strip().splitlines()[-1])
+    shown = dict(view(page).evaluate(DOM_TOPS_JS))
+    assert shown == engine
+
+
+def cleanup(page: Any) -> None:
+    run_python(page, "w.teach = False\nw.large = False\nw.four_colour = False\nif w.replay_state: w.replay_stop()")
+
+
+# --------------------------------------------------------------------------- hints
+
+
+def test_hint_button_lights_the_move_and_explains_it(page: Any) -> None:
+    reset(page)
+    view(page).locator('[data-action="hint"]').click()
+    note = view(page).locator(".cw-note")
+    expect(note).to_have_text(re.compile(r"^(Ten ruch prowadzi do wygranej|Nie znaleziono)"))
+    state = python_state(page)
+    hint = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.hint_move))").strip())
+    src, dst = hint.split("-")
+    expect(slot(page, src)).to_have_class(lit(src, "cw-hint"))
+    expect(slot(page, dst)).to_have_class(lit(dst, "cw-hint"))
+    expect(view(page).locator(".cw-slot.cw-hint")).to_have_count(2)
+    expect(slot(page, src)).to_have_attribute("aria-label", re.compile(r", podpowiedź$"))
+    assert dst in state["targets"][src]
+    view(page).locator('[data-action="winnable"]').click()
+    expect(view(page).locator(".cw-winnability")).to_have_text("Tę grę nadal można wygrać (udowodnione).")
+    # Playing the hinted move clears the hint and the answer.
+    run_python(page, f"w.move({src!r}, {dst!r})")
+    expect(view(page).locator(".cw-slot.cw-hint")).to_have_count(0)
+    expect(view(page).locator(".cw-winnability")).to_have_text("")
+    expect(note).to_be_hidden()
+
+
+# ---------------------------------------------------------------- teaching mode
+
+
+def test_teach_mode_warns_before_a_losing_move(page: Any) -> None:
+    reset(page, ONE_WRONG_MOVE)
+    warning = view(page).locator(".cw-warning")
+    expect(warning).to_be_hidden()
+    slot(page, "2").click()  # A♠ has one destination: onto 2♠, which loses the game
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("Uwaga: po tym ruchu gry nie da się już wygrać.")
+    expect(slot(page, "2")).to_have_class(lit("2", "cw-pending"))
+    expect(top_card(page, "2")).to_have_attribute("data-card", "AS")
+    expect(live(page)).to_have_text("Uwaga: po tym ruchu gry nie da się już wygrać.")
+    warning.locator('[data-action="cancel"]').click()  # take it back
+    expect(warning).to_be_hidden()
+    state = settle(page)
+    assert state["move_count"] == 0 and state["piles"][1] == ["AS", 1]
+
+    slot(page, "2").click()
+    expect(warning).to_be_visible()
+    warning.locator('[data-action="confirm"]').click()  # go ahead
+    expect(warning).to_be_hidden()
+    expect(top_card(page, "1")).to_have_attribute("data-card", "AS")
+    expect(view(page).locator(".cw-banner")).to_contain_text("Partia zablokowana")
+    expect(view(page).locator(".cw-note")).to_contain_text("A♠ na 2♠")  # the rule the move used
+    state = settle(page)
+    assert state["move_count"] == 1 and state["status"] == "blocked"
+    cleanup(page)
+
+
+def test_teach_mode_lights_destinations_while_dragging(page: Any) -> None:
+    reset(page, "w.new_game('CR1-N-AAAAAAB'); w.teach = True")
+    source = top_card(page, "13")
+    box = source.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 40, box["y"] + 40, steps=4)
+    for place in ("14", "15"):
+        expect(slot(page, place)).to_have_class(lit(place, "cw-drop-target"))
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=4)
+    page.mouse.up()  # dropped where it started: nothing happens
+    expect(view(page).locator(".cw-drop-target")).to_have_count(0)
+    cleanup(page)
+
+
+# ------------------------------------------------------------------------ replay
+
+REPLAY_LINE = ["13-14", "5-F2", "R", "15-F1", "R"]
+
+
+def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
+    reset(page)
+    line = json.loads(
+        run_python(
+            page,
+            "import json as _j\n_g = Game('CR1-N-AAAAAAB')\n_line = [str(_g.move(m)) for m in ['13-14', '5-F', 'R']]\n"
+            "_line.append(str(_g.legal_moves()[0])); _line.append(str(_g.move('R')))\n"
+            "w.replay(_line, delay=0.2)\nprint(_j.dumps(_line))",
+        )
+        .strip()
+        .splitlines()[-1]
+    )
+    bar = view(page).locator(".cw-replay")
+    expect(bar).to_be_visible()
+    step = bar.locator(".cw-replay-step")
+    expect(step).to_have_text(f"Krok 0 z {len(line)}")
+    expect(view(page).locator('[data-action="replay-prev"]')).to_be_disabled()
+    expect(view(page).locator('[data-action="reshuffle"]')).to_be_disabled()
+    note = view(page).locator(".cw-note")
+    for n in range(1, len(line) + 1):
+        view(page).locator('[data-action="replay-next"]').click()
+        expect(step).to_have_text(f"Krok {n} z {len(line)}")
+        assert_board_is_the_engine(page)
+    expect(note).to_have_text(re.compile(r"^Przetasowanie 2: "))
+    expect(view(page).locator('[data-action="replay-next"]')).to_be_disabled()
+    for n in range(len(line) - 1, -1, -1):
+        view(page).locator('[data-action="replay-prev"]').click()
+        expect(step).to_have_text(f"Krok {n} z {len(line)}")
+        assert_board_is_the_engine(page)
+    expect(note).to_have_text(f"Początek odtwarzania (kroki: {len(line)})")
+    # Tapping the board during a replay does nothing.
+    slot(page, "5").click()
+    assert settle(page)["move_count"] == 0
+
+    # Play to the end: the front end's timer steps every 0.2 s; Python stops at the end.
+    play = view(page).locator('[data-action="replay-play"]')
+    play.click()
+    expect(play).to_have_text("Pauza")
+    expect(step).to_have_text(f"Krok {len(line)} z {len(line)}", timeout=10_000)
+    expect(play).to_have_text("Odtwarzaj")
+    assert_board_is_the_engine(page)
+    state = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.replay_state))").strip())
+    assert state == {"step": len(line), "total": len(line), "playing": False, "delay": 0.2}
+
+    view(page).locator('[data-action="replay-stop"]').click()
+    expect(bar).to_be_hidden()
+    state = settle(page)
+    assert state["code"] == DEAL and state["move_count"] == 0 and state["reshuffles_left"] == 3
+    assert_board_is_the_engine(page)
+
+
+# ---------------------------------------------------------------------- keyboard
+
+
+def focused_place(page: Any) -> str | None:
+    result: str | None = page.evaluate(
+        "() => { const el = document.activeElement; return el?.dataset?.pile ?? el?.dataset?.foundation ?? null; }"
+    )
+    return result
+
+
+def test_a_short_game_with_the_keyboard_alone(page: Any) -> None:
+    reset(page)
+    keyboard = page.keyboard
+    slot(page, "1").focus()
+    assert focused_place(page) == "1"
+    for _ in range(4):
+        keyboard.press("ArrowUp")  # up the left side, then onto the top row
+    assert focused_place(page) == "5"
+    ring = slot(page, "5").evaluate("(el) => getComputedStyle(el).outlineStyle")
+    assert ring == "solid", "the focus ring shows"
+    keyboard.press("Enter")  # 2♥ has one destination: F2
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
+    expect(live(page)).to_have_text("Ruch 1: 2♥ ze stosu 5 na A♥ na fundamencie F2")
+    keyboard.press("u")
+    expect(top_card(page, "5")).to_have_attribute("data-card", "2H")
+    expect(live(page)).to_have_text("Cofnięto ruch 1: 2♥ wraca na stos 5.")
+
+    for _ in range(8):
+        keyboard.press("ArrowRight")  # along the top row, then down the right side
+    assert focused_place(page) == "13"
+    keyboard.press(" ")  # A♠ fits on piles 14 and 15: selected
+    expect(slot(page, "13")).to_have_class(lit("13", "cw-selected"))
+    expect(live(page)).to_have_text("Wybrano A♠ (stos 13). Można położyć na: stos 15, stos 14.")
+    keyboard.press("Escape")
+    expect(slot(page, "13")).not_to_have_class(lit("13", "cw-selected"))
+    expect(live(page)).to_have_text("Anulowano wybór.")
+
+    keyboard.press("ArrowDown")
+    keyboard.press("ArrowLeft")  # into the middle: the foundations
+    assert focused_place(page) == "F4"
+    keyboard.press("ArrowRight")
+    keyboard.press("ArrowDown")
+    assert focused_place(page) == "15"
+    keyboard.press("f")  # 2♠ to its foundation
+    expect(top_card(page, "F1")).to_have_attribute("data-card", "2S")
+    expect(live(page)).to_have_text("Ruch 1: 2♠ ze stosu 15 na A♠ na fundamencie F1")
+    keyboard.press("ArrowUp")
+    keyboard.press("ArrowUp")
+    keyboard.press("ArrowUp")
+    assert focused_place(page) == "12"
+    keyboard.press("Enter")  # 7♥ has no legal move: refused aloud
+    expect(live(page)).to_have_text("Ta karta nie ma teraz dozwolonego ruchu")
+    expect(view(page).locator('[role="status"]')).to_have_text("Ta karta nie ma teraz dozwolonego ruchu")
+    keyboard.press("r")
+    expect(live(page)).to_have_text(re.compile(r"^Przetasowanie 1: spodnia karta"))
+    expect(view(page).locator('[data-action="reshuffle"]')).to_have_text("Przetasuj (2)")
+    keyboard.press("?")
+    help_panel = view(page).locator(".cw-help")
+    expect(help_panel).to_be_visible()
+    expect(help_panel.locator("li")).to_have_count(10)
+    expect(view(page).locator('[data-action="help"]')).to_have_attribute("aria-expanded", "true")
+    keyboard.press("Escape")
+    expect(help_panel).to_be_hidden()
+    state = settle(page)
+    assert state["reshuffles_left"] == 2 and state["foundations"][0] == ["2S", 2]
+    assert focused_place(page) is not None, "focus stayed on the board"
+
+
+# ------------------------------------------------------------------ sight options
+
+
+def test_large_four_colour_cards_fit_600_px(page: Any) -> None:
+    reset(page, "w.new_game('CR1-N-AAAAAAB'); w.large = True; w.four_colour = True")
+    root = view(page)
+    expect(root).to_have_class(re.compile(r"\bcw-large\b"))
+    colours = top_card(page, "1").evaluate("(el) => getComputedStyle(el).color")  # J♣: green
+    diamonds = top_card(page, "F4").evaluate("(el) => getComputedStyle(el).color")  # A♦: blue
+    spades = top_card(page, "F1").evaluate("(el) => getComputedStyle(el).color")
+    assert len({colours, diamonds, spades}) == 3, (colours, diamonds, spades)
+    fits = root.evaluate(
+        """(el) => {
+          const host = el.parentElement;
+          const old = host.style.width;
+          host.style.width = "600px";
+          const box = el.getBoundingClientRect();
+          const card = el.querySelector(".cw-card").getBoundingClientRect();
+          const result = { width: box.width, scroll: el.scrollWidth, client: el.clientWidth, card: card.width };
+          host.style.width = old;
+          return result;
+        }"""
+    )
+    assert fits["width"] <= 600 and fits["scroll"] <= fits["client"] + 1, fits
+    cleanup(page)
