@@ -134,17 +134,22 @@ class Game:
         return cls(format_code(number, variant), clock=clock)
 
     @classmethod
-    def random(cls, winnable: bool = False, *, clock: Callable[[], float] | None = None) -> Game:
+    def random(cls, winnable: bool = False, *, variant: str = "N", clock: Callable[[], float] | None = None) -> Game:
         """A random deal; with ``winnable=True``, one the solver has proven winnable (at once).
+
+        A deal won in the standard game is winnable in Crescent Four too (one more
+        reshuffle, never forced), and in the face-down deal by a player who guesses well.
 
         >>> Game.random(winnable=True).status
         'playing'
+        >>> Game.random(variant="F").reshuffles_left
+        4
         """
         if not winnable:
-            return cls(clock=clock)
+            return cls(variant=variant, clock=clock)
         from .solver.winnable import random_winnable_number  # lazy: the engine must not need the solver
 
-        return cls.from_number(random_winnable_number(), clock=clock)
+        return cls.from_number(random_winnable_number(), variant, clock=clock)
 
     @classmethod
     def from_layout(

@@ -1,0 +1,40 @@
+"""A solver for Crescent: solve any position, give hints, deal only winnable games.
+
+>>> from crescent_widget import Game
+>>> from crescent_widget.solver import solve
+>>> result = solve(Game.from_number(3), nodes=300_000)
+>>> result.status, result.line[:1]
+('won', [...])
+
+The search works on its own compact state (:mod:`.state`) and reports a win only after
+the engine has replayed the whole line (:mod:`.replay`); "lost" comes only from a search
+that visited every reachable position (:mod:`.search`).
+
+The solver sees every card: in the face-down variant (``H``) its hints use cards the
+player cannot see yet.
+"""
+
+from __future__ import annotations
+
+from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, check_move, hint, winnability
+from .api import SolveResult, Status, solve
+from .replay import ReplayError, check_win
+from .winnable import random_winnable_number, winnable_numbers
+
+__all__ = [
+    "Hint",
+    "HintKind",
+    "MoveCheck",
+    "MoveVerdict",
+    "ReplayError",
+    "SolveResult",
+    "Status",
+    "Winnability",
+    "check_move",
+    "check_win",
+    "hint",
+    "random_winnable_number",
+    "solve",
+    "winnability",
+    "winnable_numbers",
+]

@@ -1,0 +1,134 @@
+"""The solver's compact position: immutable, hashable, cheap to copy.
+
+A :data:`State` is ``(piles, foundations, reshuffles_left)``:
+
+- ``piles``: 16 ``bytes`` objects of card ints, bottom to top. ``bytes`` caches its hash,
+  so hashing a state touches 16 cached values instead of 96 cards.
+- ``foundations``: 8 ints, the top *rank index* (0 = Ace … 12 = King) of the ascending
+  foundations ♠♥♣♦ and then of the descending ones. A suit whose two foundations together
+  hold exactly one card of every rank (descending top = ascending top + 1) is *joined*:
+  its boundary can be slid either way by foundation-to-foundation moves, so every such
+  boundary is the same position for winnability. Joined suits are stored as
+  ``(JOINED, JOINED)``; this is what makes the key canonical across those moves.
+- ``reshuffles_left``: part of the state (and therefore of every table key), because a
+  position with fewer reshuffles left is a different, weaker position.
+
+Internal moves are ``(src, dst)`` with ``src`` a pile index and ``dst`` a pile index,
+:data:`TO_FOUNDATION` (to whichever foundation of its suit accepts it; the replay picks
+the concrete foundation and slides a joined suit's boundary) or ``(RESHUFFLE_SRC, 0)``.
+
+>>> from crescent_widget import Game
+>>> s = from_game(Game.from_number(1))
+>>> len(s[0]), s[1], s[2]
+(16, (0, 0, 0, 0, 12, 12, 12, 12), 3)
+>>> [move for move, child in children(s)][:3]
+[(0, 2), (2, 16), (2, 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+Piles = tuple[bytes, ...]
+Foundations = tuple[int, ...]
+State = tuple[Piles, Foundations, int]
+InternalMove = tuple[int, int]
+
+MAX_PILE: Final = 13
+JOINED: Final = 99
+TO_FOUNDATION: Final = 16
+RESHUFFLE_SRC: Final = -1
+RESHUFFLE_MOVE: Final = (RESHUFFLE_SRC, 0)
+
+SUIT: Final = tuple(c // 13 for c in range(52))
+RANK: Final = tuple(c % 13 for c in range(52))
+# Cards a pile top accepts: same suit, rank one up or down, wrapping K-A.
+NEIGHBOURS: Final = tuple(((c // 13) * 13 + (c % 13 + 1) % 13, (c // 13) * 13 + (c % 13 - 1) % 13) for c in range(52))
+BYTE: Final = tuple(bytes((c,)) for c in range(52))
+
+
+def from_game(game: Game) -> State:
+    """The solver state of an engine position."""
+    piles = tuple(bytes(p) for p in game._piles)
+    tops = [f[-1] % 13 for f in game._foundations]
+    return piles, canonical_foundations(tops), game._reshuffles_left
+
+
+def canonical_foundations(tops: list[int]) -> Foundations:
+    """Foundation tops with every joined suit folded to ``(JOINED, JOINED)``.
+
+    >>> canonical_foundations([4, 0, 0, 0, 5, 12, 12, 12])
+    (99, 0, 0, 0, 99, 12, 12, 12)
+    """
+    tops = list(tops)
+    for suit in range(4):
+        if tops[suit + 4] == tops[suit] + 1:
+            tops[suit] = tops[suit + 4] = JOINED
+    return tuple(tops)
+
+
+def foundation_result(fnd: Foundations, card: int) -> Foundations | None:
+    """The canonical foundations after ``card`` goes up, or None if no foundation takes it."""
+    suit, rank = SUIT[card], RANK[card]
+    asc, desc = fnd[suit], fnd[suit + 4]
+    if asc == JOINED:
+        asc = desc = rank  # slide the boundary to rank - 1 or rank + 1, then play on it
+    elif rank == asc + 1:
+        asc = rank
+    elif rank == desc - 1:
+        desc = rank
+    else:
+        return None
+    if desc == asc + 1:
+        asc = desc = JOINED
+    new = list(fnd)
+    new[suit], new[suit + 4] = asc, desc
+    return tuple(new)
+
+
+def is_won(state: State) -> bool:
+    """Every pile is empty, so all 104 cards are on the foundations."""
+    return not any(state[0])
+
+
+def reshuffled(piles: Piles) -> Piles:
+    """Every pile of two or more cards moves its bottom card to the top."""
+    return tuple(p[1:] + p[:1] if len(p) >= 2 else p for p in piles)
+
+
+def children(state: State) -> Iterator[tuple[InternalMove, State]]:
+    """Every legal successor of a state, the reshuffle last (when it changes anything).
+
+    Moves onto a foundation come first; a joined suit yields one move per card.
+    """
+    piles, fnd, left = state
+    room: dict[int, list[int]] = {}
+    for index, pile in enumerate(piles):
+        if pile and len(pile) < MAX_PILE:
+            top = pile[-1]
+            if top in room:
+                room[top].append(index)
+            else:
+                room[top] = [index]
+    for index, pile in enumerate(piles):
+        if not pile:
+            continue
+        card = pile[-1]
+        new_fnd = foundation_result(fnd, card)
+        if new_fnd is not None:
+            new_piles = list(piles)
+            new_piles[index] = pile[:-1]
+            yield (index, TO_FOUNDATION), (tuple(new_piles), new_fnd, left)
+        up, down = NEIGHBOURS[card]
+        for target_top in (up, down):
+            for target in room.get(target_top, ()):
+                new_piles = list(piles)
+                new_piles[index] = pile[:-1]
+                new_piles[target] = piles[target] + BYTE[card]
+                yield (index, target), (tuple(new_piles), fnd, left)
+    if left > 0 and any(len(p) >= 2 for p in piles):
+        yield RESHUFFLE_MOVE, (reshuffled(piles), fnd, left - 1)
