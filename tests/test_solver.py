@@ -259,3 +259,35 @@ def test_cli_solves_a_small_range(tmp_path: Path) -> None:
     for record in results:
         if record["status"] == "won":
             assert check_win(Game.from_number(record["deal"]), record["moves"])
+
+
+# ---------------------------------------------------------------- the face-down deal plays fair
+
+
+def _face_down_twins() -> tuple[Game, Game]:
+    """Two face-down positions that look the same but hide different cards."""
+    piles = [[c.ascii for c in p] for p in Game("CR1-N-AAAAAAB").piles]
+    other = [p[:] for p in piles]
+    other[0][0], other[1][0] = other[1][0], other[0][0]  # swap two bottom (hidden) cards
+    bases = [["AS"], ["AH"], ["AC"], ["AD"], ["KS"], ["KH"], ["KC"], ["KD"]]
+    return (
+        Game.from_layout(piles, bases, variant="H", face_down=[5] * 16),
+        Game.from_layout(other, bases, variant="H", face_down=[5] * 16),
+    )
+
+
+def test_hints_in_the_face_down_deal_depend_only_on_what_is_visible() -> None:
+    from crescent_widget.solver import check_move, hint, winnability
+
+    first, second = _face_down_twins()
+    assert first.piles == second.piles and first._piles != second._piles
+    assert hint(first) == hint(second)
+    assert hint(first).kind == "heuristic" and not hint(first).proven
+    assert winnability(first) == winnability(second) == "unknown"
+    move = first.legal_moves()[0]
+    assert check_move(first, move).verdict == check_move(second, move).verdict == "unknown"
+
+
+def test_solve_refuses_to_peek_at_face_down_cards() -> None:
+    with pytest.raises(ValueError, match="face-down"):
+        solve(Game("CR1-H-AAAAAAB"), nodes=1000)

@@ -234,6 +234,56 @@ NARRATION: Final[dict[str, dict[str, str]]] = {
 }
 
 
+# The solver's advice (hints) and its verdicts on a move, for the teaching mode.
+ADVICE: Final[dict[str, dict[str, str]]] = {
+    "winning": {"pl": "Ten ruch prowadzi do wygranej: {move}.", "en": "This move is part of a winning line: {move}."},
+    "winning_reshuffle": {
+        "pl": "Przetasuj teraz: to krok wygrywającej linii.",
+        "en": "Reshuffle now: it is a step of a winning line.",
+    },
+    "heuristic": {
+        "pl": "Nie znaleziono jeszcze wygranej; najlepiej wygląda ruch {move}.",
+        "en": "No win found yet; the most promising move is {move}.",
+    },
+    "heuristic_reshuffle": {"pl": "Żaden ruch nie pomaga; przetasuj.", "en": "No move helps; reshuffle."},
+    "undo": {
+        "pl": "Tej pozycji nie da się już wygrać; cofnij ruch.",
+        "en": "This position can no longer be won; undo a move.",
+    },
+    "lost_no_undo": {
+        "pl": "Tej pozycji nie da się już wygrać; zacznij nową grę.",
+        "en": "This position can no longer be won; start a new game.",
+    },
+    "blocked": {
+        "pl": "Brak ruchów; cofnij ruch albo zacznij nową grę.",
+        "en": "No moves left; undo or start a new game.",
+    },
+    "won": {"pl": "Gra jest wygrana.", "en": "The game is won."},
+}
+MOVE_VERDICTS: Final[dict[str, dict[str, str]]] = {
+    "keeps_win": {"pl": "Po tym ruchu nadal można wygrać.", "en": "The game can still be won after this move."},
+    "loses_win": {
+        "pl": "Uwaga: po tym ruchu gry nie da się już wygrać.",
+        "en": "Careful: after this move the game can no longer be won.",
+    },
+    "already_lost": {"pl": "Tej pozycji i tak nie da się wygrać.", "en": "This position cannot be won anyway."},
+    "unknown": {"pl": "Nie wiadomo, czy ten ruch szkodzi.", "en": "Not known whether this move does harm."},
+}
+
+ADVICE["fair"] = {
+    "pl": "Część kart jest zakryta, więc podpowiedź opiera się tylko na tym, co widać: {move}.",
+    "en": "Some cards are face down, so this hint uses only what you can see: {move}.",
+}
+ADVICE["fair_reshuffle"] = {
+    "pl": "Część kart jest zakryta; żaden widoczny ruch nie pomaga, więc przetasuj.",
+    "en": "Some cards are face down; no visible move helps, so reshuffle.",
+}
+MOVE_VERDICTS["hidden"] = {
+    "pl": "Część kart jest zakryta, więc nie wiadomo, czy ten ruch szkodzi.",
+    "en": "Some cards are face down, so it is not known whether this move does harm.",
+}
+
+
 def check_lang(lang: str) -> Lang:
     """Return ``lang`` if it is a supported language, else raise ``ValueError``.
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
-from ..moves import RESHUFFLE, Move
-from .api import run
+from ..i18n import ADVICE, MOVE_VERDICTS
+from ..moves import FIRST_FOUNDATION, RESHUFFLE, Move
+from .api import hides_cards, run
 from .heuristic import score
 from .replay import engine_moves
 from .state import children, from_game
@@ -23,32 +24,6 @@ HintKind = Literal["winning", "heuristic", "reshuffle", "undo", "none"]
 Winnability = Literal["winnable", "lost", "unknown"]
 MoveVerdict = Literal["keeps_win", "loses_win", "already_lost", "unknown"]
 HINT_SECONDS: Final = 0.15
-
-_TEXTS: Final[dict[str, tuple[str, str]]] = {
-    "winning": ("Ten ruch prowadzi do wygranej: {move}.", "This move is part of a winning line: {move}."),
-    "winning_reshuffle": (
-        "Przetasuj teraz: to krok wygrywającej linii.",
-        "Reshuffle now: it is a step of a winning line.",
-    ),
-    "heuristic": (
-        "Nie znaleziono jeszcze wygranej; najlepiej wygląda ruch {move}.",
-        "No win found yet; the most promising move is {move}.",
-    ),
-    "heuristic_reshuffle": (
-        "Żaden ruch nie pomaga; przetasuj.",
-        "No move helps; reshuffle.",
-    ),
-    "undo": (
-        "Tej pozycji nie da się już wygrać; cofnij ruch.",
-        "This position can no longer be won; undo a move.",
-    ),
-    "lost_no_undo": (
-        "Tej pozycji nie da się już wygrać; zacznij nową grę.",
-        "This position can no longer be won; start a new game.",
-    ),
-    "blocked": ("Brak ruchów; cofnij ruch albo zacznij nową grę.", "No moves left; undo or start a new game."),
-    "won": ("Gra jest wygrana.", "The game is won."),
-}
 
 
 @dataclass(frozen=True)
@@ -78,7 +53,7 @@ class Hint:
 
 
 def _hint(move: Move | None, kind: HintKind, proven: bool, key: str) -> Hint:
-    pl, en = _TEXTS[key]
+    pl, en = ADVICE[key]["pl"], ADVICE[key]["en"]
     name = str(move) if move is not None else ""
     return Hint(move, kind, proven, pl.format(move=name), en.format(move=name))
 
@@ -95,6 +70,8 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
         return _hint(None, "none", True, "won")
     if status == "blocked":
         return _hint(None, "undo" if game.can_undo else "none", True, "blocked")
+    if hides_cards(game):
+        return _fair_hint(game)
     result, search = run(game, seconds=seconds)
     if result.status == "won":
         first = result.moves[0]
@@ -114,6 +91,26 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
     return _hint(first, "heuristic", False, "heuristic")
 
 
+def _fair_hint(game: Game) -> Hint:
+    """The most promising visible move: to a foundation, uncovering a card, never shuttling back."""
+    last = game.history[-1] if game.history else None
+
+    def promise(move: Move) -> int:
+        if move.src >= FIRST_FOUNDATION:
+            return 1
+        uncovers = 0 < game.face_down(move.src + 1) == game.pile_size(move.src + 1) - 1
+        value = (30 if move.dst >= FIRST_FOUNDATION else 0) + (10 if uncovers else 0)
+        value += game.face_down(move.src + 1)  # dig where most is hidden
+        if last is not None and (move.src, move.dst) == (last.dst, last.src):
+            value -= 50  # undoing the previous move by hand gains nothing
+        return value
+
+    moves = game.legal_moves()
+    if moves:
+        return _hint(max(moves, key=promise), "heuristic", False, "fair")
+    return _hint(RESHUFFLE, "reshuffle", False, "fair_reshuffle")
+
+
 def _best_child_move(game: Game) -> tuple[int, int] | None:
     """The move to the best-scoring successor (the dives found nothing better than here)."""
     best = max(children(from_game(game)), key=lambda pair: score(pair[1]), default=None)
@@ -127,6 +124,8 @@ def winnability(game: Game, *, seconds: float = 1.0) -> Winnability:
     >>> winnability(Game.from_number(3), seconds=10)
     'winnable'
     """
+    if hides_cards(game):
+        return "lost" if game.status == "blocked" else "unknown"
     status = run(game, seconds=seconds)[0].status
     return "winnable" if status == "won" else status
 
@@ -153,17 +152,6 @@ class MoveCheck:
         return self.verdict == "loses_win"
 
 
-_VERDICT_TEXTS: Final[dict[MoveVerdict, tuple[str, str]]] = {
-    "keeps_win": ("Po tym ruchu nadal można wygrać.", "The game can still be won after this move."),
-    "loses_win": (
-        "Uwaga: po tym ruchu gry nie da się już wygrać.",
-        "Careful: after this move the game can no longer be won.",
-    ),
-    "already_lost": ("Tej pozycji i tak nie da się wygrać.", "This position cannot be won anyway."),
-    "unknown": ("Nie wiadomo, czy ten ruch szkodzi.", "Not known whether this move does harm."),
-}
-
-
 def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveCheck:
     """Whether playing ``move`` (legal, ``"R"`` included) turns a winnable game into a lost one.
 
@@ -173,6 +161,8 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
     """
     after = game.copy()
     after.move(move)
+    if hides_cards(game):
+        return _move_check("unknown", "hidden")
     verdict: MoveVerdict
     after_status = run(after, seconds=seconds / 2)[0].status
     if after_status == "won":
@@ -182,5 +172,9 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
     else:
         before_status = run(game, seconds=seconds / 2)[0].status
         verdict = "loses_win" if before_status == "won" else "already_lost" if before_status == "lost" else "unknown"
-    pl, en = _VERDICT_TEXTS[verdict]
-    return MoveCheck(verdict, pl, en)
+    return _move_check(verdict)
+
+
+def _move_check(verdict: MoveVerdict, key: str | None = None) -> MoveCheck:
+    texts = MOVE_VERDICTS[key or verdict]
+    return MoveCheck(verdict, texts["pl"], texts["en"])

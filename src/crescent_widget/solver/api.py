@@ -80,9 +80,25 @@ def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None,
         seed: seeds the random noise of the restarts.
 
     Raises:
+        ValueError: face-down cards remain (variant ``H``): a search would read them.
+            Solve the same deal number in the standard game for the full-knowledge answer.
         ReplayError: the search produced a line the engine refuses (a solver bug).
     """
+    if hides_cards(game):
+        raise ValueError(
+            "this face-down deal still hides cards, and a search would read them; "
+            "solve the same deal as the standard game (CR1-N-…) for the full-knowledge answer"
+        )
     return run(game, seconds=seconds, nodes=nodes, seed=seed)[0]
+
+
+def hides_cards(game: Game) -> bool:
+    """Whether face-down cards remain (face-down deal): then no search may look at the position.
+
+    The search reads every card, so with any hidden the advice plays fair: hints weigh
+    only what the player sees, and winnability and move checks say "unknown".
+    """
+    return any(game.face_down(number) for number in range(1, 17))
 
 
 def run(
