@@ -22,7 +22,6 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
 
-from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from .moves import (
@@ -32,11 +31,11 @@ from .moves import (
     RESHUFFLE_PLACE,
     Move,
     PlaceLike,
-    parse_place,
 )
-from .positions import CARD_COUNT, check_face_down, check_position, check_reshuffles, parse_cards
+from .positions import CARD_COUNT, check_face_down, check_position, check_reshuffles, parse_layout
 from .records import format_record, from_save, parse_record, replay, to_save
 from .rules import legal_pairs, move_reason, reshuffle_piles
+from .views import PositionView
 
 Status = Literal["playing", "won", "blocked"]
 UNDO_LIMIT: Final = 100
@@ -44,7 +43,7 @@ UNDO_LIMIT: Final = 100
 MoveArg = Move | PlaceLike
 
 
-class Game:
+class Game(PositionView):
     """One game of Crescent.
 
     Args:
@@ -185,10 +184,7 @@ class Game:
         """
         if variant not in VARIANT_RESHUFFLES:
             raise InvalidPositionError(f"unknown variant {variant!r}; implemented: {', '.join(VARIANT_RESHUFFLES)}")
-        pile_ints = [parse_cards(p, f"pile {i + 1}") for i, p in enumerate(_as_list(piles, "piles"))]
-        found_ints = [
-            parse_cards(f, f"foundation F{i + 1}") for i, f in enumerate(_as_list(foundations, "foundations"))
-        ]
+        pile_ints, found_ints = parse_layout(piles, foundations)
         check_position(pile_ints, found_ints)
         game = cls.__new__(cls)
         left = check_reshuffles(reshuffles_left, VARIANT_RESHUFFLES[variant])
@@ -209,26 +205,7 @@ class Game:
                 longer matches) or inconsistent (its moves do not lead to its position).
         """
 
-        def make_start(save: dict[str, Any]) -> Game:
-            code, variant, start = save["code"], save["variant"], save["start"]
-            if code is None:
-                if not isinstance(start, dict) or set(start) != {
-                    "piles",
-                    "foundations",
-                    "reshuffles_left",
-                    "face_down",
-                }:
-                    raise InvalidPositionError("a save without a game code needs its start layout")
-                return cls.from_layout(**start, variant=variant, clock=clock)
-            try:
-                game = cls(code, clock=clock)
-            except InvalidCodeError as err:
-                raise InvalidPositionError(f"saved game has a bad game code: {err}") from None
-            if game.variant != variant:
-                raise InvalidPositionError(f"saved code {code!r} does not match variant {variant!r}")
-            return game
-
-        return from_save(data, make_start)
+        return from_save(data, cls, clock)
 
     def to_dict(self) -> dict[str, Any]:
         """The game as plain JSON data, restorable with :meth:`from_dict`.
@@ -241,16 +218,7 @@ class Game:
         >>> Game.from_dict(json.loads(json.dumps(g.to_dict()))).pile(14)[-1]
         Card.parse('AS')
         """
-        start = None
-        if self._start is not None:
-            piles, foundations, reshuffles_left, face_down = self._start
-            start = {
-                "piles": [[ASCII_TEXT[c] for c in p] for p in piles],
-                "foundations": [[ASCII_TEXT[c] for c in f] for f in foundations],
-                "reshuffles_left": reshuffles_left,
-                "face_down": face_down,
-            }
-        return to_save(self, start, list(self.actions))
+        return to_save(self)
 
     @classmethod
     def from_record(cls, text: str, *, clock: Callable[[], float] | None = None) -> Game:
@@ -313,57 +281,6 @@ class Game:
     def variant(self) -> str:
         """The variant letter (``"N"``: the standard game)."""
         return self._variant
-
-    def pile(self, number: PlaceLike) -> tuple[Card, ...]:
-        """The face-up cards of pile 1–16, bottom to top.
-
-        In the standard game every card is face up. In the face-down deal (variant
-        ``H``) the :meth:`face_down` cards beneath them are not shown; :meth:`pile_size`
-        counts them too.
-
-        Raises:
-            InvalidMoveError: no such pile.
-        """
-        index = self._pile_index(number)
-        return tuple(Card.from_index(c) for c in self._piles[index][self._face_down[index] :])
-
-    def pile_size(self, number: PlaceLike) -> int:
-        """How many cards pile 1–16 holds, face-down ones included."""
-        return len(self._piles[self._pile_index(number)])
-
-    def face_down(self, number: PlaceLike) -> int:
-        """How many face-down cards lie at the bottom of pile 1–16 (0 unless variant ``H``)."""
-        return self._face_down[self._pile_index(number)]
-
-    def _pile_index(self, number: PlaceLike) -> int:
-        index = parse_place(number)
-        if index >= PILES:
-            raise InvalidMoveError(f"{number!r} is a foundation, not a pile; use foundation()")
-        return index
-
-    def top(self, place: PlaceLike) -> Card | None:
-        """The top card of a pile or foundation, ``None`` for an empty pile."""
-        cards = self._places[parse_place(place)]
-        return Card.from_index(cards[-1]) if cards else None
-
-    def foundation(self, name: PlaceLike) -> tuple[Card, ...]:
-        """The cards of foundation ``"F1"``–``"F8"``, base first."""
-        index = parse_place(name)
-        if index < FIRST_FOUNDATION:
-            raise InvalidMoveError(f"{name!r} is a pile, not a foundation; use pile()")
-        return tuple(Card.from_index(c) for c in self._places[index])
-
-    @property
-    def piles(self) -> tuple[tuple[Card, ...], ...]:
-        """The face-up cards of all 16 piles, bottom to top (see :meth:`pile`)."""
-        return tuple(
-            tuple(Card.from_index(c) for c in p[down:]) for p, down in zip(self._piles, self._face_down, strict=True)
-        )
-
-    @property
-    def foundations(self) -> tuple[tuple[Card, ...], ...]:
-        """All 8 foundations F1–F8, base first."""
-        return tuple(tuple(Card.from_index(c) for c in f) for f in self._foundations)
 
     @property
     def reshuffles_left(self) -> int:
@@ -593,12 +510,6 @@ class Game:
     def __repr__(self) -> str:
         where = self._code or "custom position"
         return f"<Game {where} moves={self._move_count} reshuffles_left={self._reshuffles_left} status={self.status}>"
-
-
-def _as_list(value: object, what: str) -> list[Any]:
-    if isinstance(value, str) or not isinstance(value, list | tuple):
-        raise InvalidPositionError(f"{what} must be a list, got {type(value).__name__}")
-    return list(value)
 
 
 def _place_arg(src: MoveArg) -> PlaceLike:

@@ -32,6 +32,20 @@ def parse_cards(cards: object, where: str) -> list[int]:
     return result
 
 
+def parse_layout(piles: object, foundations: object) -> tuple[list[list[int]], list[list[int]]]:
+    """Read the card texts of a layout (16 piles, 8 foundations) into card ints."""
+    return (
+        [parse_cards(p, f"pile {i + 1}") for i, p in enumerate(_as_list(piles, "piles"))],
+        [parse_cards(f, f"foundation F{i + 1}") for i, f in enumerate(_as_list(foundations, "foundations"))],
+    )
+
+
+def _as_list(value: object, what: str) -> list[object]:
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise InvalidPositionError(f"{what} must be a list, got {type(value).__name__}")
+    return list(value)
+
+
 def check_position(piles: list[list[int]], foundations: list[list[int]]) -> None:
     """Refuse a position unless it could occur in a game.
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from .cards import ASCII_TEXT
-from .errors import CrescentError, IllegalMoveError, InvalidMoveError, InvalidPositionError
+from .errors import CrescentError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from .moves import Move
 
 if TYPE_CHECKING:
@@ -94,19 +94,28 @@ def save_checksum(data: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
-def to_save(game: Game, start: dict[str, Any] | None, actions: list[Move]) -> dict[str, Any]:
+def to_save(game: Game) -> dict[str, Any]:
     """Build the JSON-safe save of a game (see ``Game.to_dict``)."""
+    start = None
+    if game._start is not None:
+        piles, foundations, reshuffles_left, face_down = game._start
+        start = {
+            "piles": [[ASCII_TEXT[c] for c in p] for p in piles],
+            "foundations": [[ASCII_TEXT[c] for c in f] for f in foundations],
+            "reshuffles_left": reshuffles_left,
+            "face_down": face_down,
+        }
     data: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "code": game.code,
         "variant": game.variant,
         "start": start,
         "piles": [[c.ascii for c in pile] for pile in game.piles],  # face-down cards stay hidden
-        "foundations": [[c.ascii for c in f] for f in game.foundations],
         "face_down": [game.face_down(n) for n in range(1, 17)],
+        "foundations": [[c.ascii for c in f] for f in game.foundations],
         "reshuffles_left": game.reshuffles_left,
         "move_count": game.move_count,
-        "actions": [str(a) for a in actions],
+        "actions": [str(a) for a in game.actions],
         "undo_depth": len(game.history),
         "elapsed": round(game.elapsed, 3),
     }
@@ -131,11 +140,24 @@ REQUIRED_KEYS: Final = (
 )
 
 
-def from_save(data: object, make_start: Callable[[dict[str, Any]], Game]) -> Game:
-    """Rebuild a game from a save: check its envelope, replay its actions, compare.
+def _start_game(game_class: type[Game], save: dict[str, Any], clock: Callable[[], float] | None) -> Game:
+    """The game a save starts from: the deal of its code, or its start layout."""
+    code, variant, start = save["code"], save["variant"], save["start"]
+    if code is None:
+        if not isinstance(start, dict) or set(start) != {"piles", "foundations", "reshuffles_left", "face_down"}:
+            raise InvalidPositionError("a save without a game code needs its start layout")
+        return game_class.from_layout(**start, variant=variant, clock=clock)
+    try:
+        game = game_class(code, clock=clock)
+    except InvalidCodeError as err:
+        raise InvalidPositionError(f"saved game has a bad game code: {err}") from None
+    if game.variant != variant:
+        raise InvalidPositionError(f"saved code {code!r} does not match variant {variant!r}")
+    return game
 
-    ``make_start`` builds the starting game from the checked save (from its code or
-    its ``start`` layout).
+
+def from_save(data: object, game_class: type[Game], clock: Callable[[], float] | None) -> Game:
+    """Rebuild a game from a save: check its envelope, replay its actions, compare.
 
     Raises:
         InvalidPositionError: the save is incomplete, damaged, or inconsistent.
@@ -160,7 +182,7 @@ def from_save(data: object, make_start: Callable[[dict[str, Any]], Game]) -> Gam
         raise InvalidPositionError(f"undo_depth must be a non-negative int, got {depth!r}")
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < 1e9:
         raise InvalidPositionError(f"elapsed must be a number of seconds, got {elapsed!r}")
-    game = make_start(data)
+    game = _start_game(game_class, data, clock)
     try:
         replay(game, actions)
     except RecordError as err:

@@ -1,0 +1,72 @@
+"""Reading a position: piles, foundations and top cards as :class:`Card` values.
+
+:class:`PositionView` is the read-only half of :class:`~crescent_widget.game.Game`; it
+turns the engine's card ints into cards and never shows a face-down card.
+"""
+
+from __future__ import annotations
+
+from .cards import Card
+from .errors import InvalidMoveError
+from .moves import FIRST_FOUNDATION, PILES, PlaceLike, parse_place
+
+
+class PositionView:
+    """Read access to a position held as lists of card ints (mixed into ``Game``)."""
+
+    __slots__ = ()
+    _piles: list[list[int]]
+    _foundations: list[list[int]]
+    _places: list[list[int]]
+    _face_down: list[int]
+
+    def pile(self, number: PlaceLike) -> tuple[Card, ...]:
+        """The face-up cards of pile 1–16, bottom to top.
+
+        In the standard game every card is face up. In the face-down deal (variant
+        ``H``) the :meth:`face_down` cards beneath them are not shown; :meth:`pile_size`
+        counts them too.
+
+        Raises:
+            InvalidMoveError: no such pile.
+        """
+        index = self._pile_index(number)
+        return tuple(Card.from_index(c) for c in self._piles[index][self._face_down[index] :])
+
+    def pile_size(self, number: PlaceLike) -> int:
+        """How many cards pile 1–16 holds, face-down ones included."""
+        return len(self._piles[self._pile_index(number)])
+
+    def face_down(self, number: PlaceLike) -> int:
+        """How many face-down cards lie at the bottom of pile 1–16 (0 unless variant ``H``)."""
+        return self._face_down[self._pile_index(number)]
+
+    def _pile_index(self, number: PlaceLike) -> int:
+        index = parse_place(number)
+        if index >= PILES:
+            raise InvalidMoveError(f"{number!r} is a foundation, not a pile; use foundation()")
+        return index
+
+    def top(self, place: PlaceLike) -> Card | None:
+        """The top card of a pile or foundation, ``None`` for an empty pile."""
+        cards = self._places[parse_place(place)]
+        return Card.from_index(cards[-1]) if cards else None
+
+    def foundation(self, name: PlaceLike) -> tuple[Card, ...]:
+        """The cards of foundation ``"F1"``–``"F8"``, base first."""
+        index = parse_place(name)
+        if index < FIRST_FOUNDATION:
+            raise InvalidMoveError(f"{name!r} is a pile, not a foundation; use pile()")
+        return tuple(Card.from_index(c) for c in self._places[index])
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The face-up cards of all 16 piles, bottom to top (see :meth:`pile`)."""
+        return tuple(
+            tuple(Card.from_index(c) for c in p[down:]) for p, down in zip(self._piles, self._face_down, strict=True)
+        )
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """All 8 foundations F1–F8, base first."""
+        return tuple(tuple(Card.from_index(c) for c in f) for f in self._foundations)
