@@ -6,13 +6,14 @@ import json
 from collections import deque
 from typing import Any
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from crescent_widget import Game, IllegalMoveError, Move
+from crescent_widget import RESHUFFLE, Game, IllegalMoveError, InvalidMoveError, Move
 from crescent_widget.codes import DEAL_COUNT
-from crescent_widget.moves import ANY_FOUNDATION
+from crescent_widget.moves import ANY_FOUNDATION, FIRST_FOUNDATION
 from helpers import FakeClock, card_multiset, snapshot
 
 FULL_DECK = card_multiset(Game("CR1-N-AAAAAAB"))
@@ -49,10 +50,27 @@ class EngineMachine(RuleBasedStateMachine):
         assert self.game.move(move) == move
         self.undo_stack.append(before)
 
-    @rule(src=st.integers(0, 23), dst=st.integers(0, ANY_FOUNDATION))
+    @rule(choice=st.integers(0, 3))
+    def play_a_foundation_move(self, choice: int) -> None:
+        # Foundation moves first make games progress, so that joined foundations and
+        # foundation-to-foundation moves (and their undo) come up.
+        moves = [m for m in self.game.legal_moves() if m.dst >= FIRST_FOUNDATION]
+        if moves:
+            before = _position(self.game)
+            self.game.move(moves[choice % len(moves)])
+            self.undo_stack.append(before)
+
+    @rule(src=st.integers(-30, 30), dst=st.integers(-30, 30))
     def try_any_move(self, src: int, dst: int) -> None:
         move = Move(src, dst)
         before = snapshot(self.game)
+        if not (0 <= src < ANY_FOUNDATION and 0 <= dst <= ANY_FOUNDATION) and move != RESHUFFLE:
+            with pytest.raises(InvalidMoveError):
+                self.game.move(move)
+            assert snapshot(self.game) == before
+            return
+        if move == RESHUFFLE:
+            return
         reason = self.game.check(move)
         try:
             played = self.game.move(move)

@@ -44,6 +44,14 @@ def test_from_layout_refuses_impossible_positions(change: Any, message: str) -> 
         Game.from_layout(piles, foundations)
 
 
+def test_from_layout_refuses_a_foundation_running_past_its_end() -> None:
+    spades = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
+    with pytest.raises(InvalidPositionError, match="at most 13"):
+        build_game({}, {"F1": [*spades, "AH"]})
+    with pytest.raises(InvalidPositionError, match="at most 13"):
+        build_game({}, {"F6": ["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H", "AH", "KS"]})
+
+
 def test_from_layout_refuses_foundations_out_of_sequence() -> None:
     with pytest.raises(InvalidPositionError, match="out of sequence"):
         build_game({1: ["2S"]}, {"F1": ["AS", "3S"]})
@@ -117,6 +125,9 @@ def test_a_truncated_save_is_refused(key: str) -> None:
         (lambda d: d["piles"][0].reverse(), "saved piles"),
         (lambda d: d.__setitem__("foundations", [["AS"]] * 8), "saved foundations"),
         (lambda d: d.__setitem__("code", None), "start layout"),
+        (lambda d: (d.__setitem__("code", None), d.__setitem__("variant", [])), "unknown variant"),
+        (lambda d: d.__setitem__("variant", {}), "unknown variant"),
+        (lambda d: d.__setitem__("code", 17), "code must be text"),
         (lambda d: d.__setitem__("code", "CR1-Q-AAAAAAB"), "game code"),
         (lambda d: d.__setitem__("format", "other/9"), "format"),
         (lambda d: d.__setitem__("elapsed", "soon"), "elapsed"),

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from crescent_widget import Game, IllegalMoveError, InvalidMoveError
+from crescent_widget import CrescentError, Game, IllegalMoveError, InvalidMoveError, Move
 from crescent_widget.i18n import REASONS, message
 from helpers import build_game, snapshot
 
@@ -138,6 +138,28 @@ def test_malformed_moves_raise_invalid_move_error_and_change_nothing(args: tuple
     with pytest.raises(InvalidMoveError):
         game.check(*args)  # type: ignore[arg-type]
     assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("move", [Move(13, -8), Move(-2, 0), Move(99, 0), Move(0, 25), Move("a", "b"), Move(-1, 3)])  # type: ignore[arg-type]
+def test_hand_built_moves_outside_the_board_are_refused(move: Move) -> None:
+    game = Game("CR1-N-AAAAAAB")
+    before = snapshot(game)
+    with pytest.raises(InvalidMoveError, match="no such move"):
+        game.move(move)
+    with pytest.raises(InvalidMoveError):
+        game.check(move)
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"), [((17, 1), "invalid_move"), (("X3",), "invalid_move"), ((3, 3), "same_place")]
+)
+def test_refusals_read_in_polish_too(args: tuple[object, ...], reason: str) -> None:
+    with pytest.raises(CrescentError) as refused:
+        Game("CR1-N-AAAAAAB").move(*args)  # type: ignore[arg-type]
+    assert refused.value.reason == reason
+    assert refused.value.text("pl") == message(reason, "pl")
+    assert refused.value.text("en") == str(refused.value)
 
 
 def test_reading_a_place_that_does_not_exist_is_a_clear_error() -> None:

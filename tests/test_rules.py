@@ -149,6 +149,18 @@ def test_a_foundation_top_moves_to_the_other_foundation_of_its_suit_when_it_foll
     assert game.top("F1") == Card.parse("4S")
 
 
+def test_a_foundation_to_foundation_move_can_be_undone() -> None:
+    game = build_game(
+        {1: ["3S"]}, {"F1": ["AS", "2S", "3S", "4S", "5S"], "F5": ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S"]}
+    )
+    before = snapshot(game)
+    game.move("F1-F5")
+    assert str(game.undo()) == "F1-F5"
+    after = snapshot(game)
+    assert {k: v for k, v in after.items() if k != "revision"} == {k: v for k, v in before.items() if k != "revision"}
+    assert game.actions == () and game.move_count == 0
+
+
 def test_a_foundation_top_cannot_move_to_a_foundation_it_does_not_follow() -> None:
     game = build_game({}, {"F1": ["AS", "2S"], "F5": ["KS", "QS"]})
     assert game.check("F1", "F5") == "foundation_order"
@@ -309,4 +321,5 @@ def test_a_game_with_no_move_but_a_reshuffle_left_is_still_playing() -> None:
     assert not game.legal_moves()
     assert game.status == "playing"
     game.reshuffle()
-    assert game.status in ("playing", "blocked")
+    assert not game.legal_moves()  # this layout stays stuck after its last reshuffle
+    assert game.status == "blocked"

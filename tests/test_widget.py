@@ -290,7 +290,10 @@ def test_python_calls_raise_and_show_the_message(w: CrescentWidget) -> None:
     assert refused.value.reason == "same_suit" and w.message == "Musi być tego samego koloru"
     with pytest.raises(InvalidMoveError):
         w.move(17, 1)
-    assert "17" in w.message
+    assert w.message == "Nieprawidłowy ruch: stosy mają numery 1–16, fundamenty F1–F8"  # pl, not the English detail
+    w.lang = "en"
+    assert "17" in w.message  # English keeps the detail
+    w.lang = "pl"
     with pytest.raises(InvalidMoveError):
         w.tap("X3")
     w.move("13-14")
@@ -375,3 +378,22 @@ def test_direct_engine_use_then_refresh(w: CrescentWidget) -> None:
     assert w.move_count == 0
     w.refresh()
     assert_mirrors_engine(w)
+
+
+def _front_end_update(w: CrescentWidget, state: dict[str, object]) -> None:
+    message = {"method": "update", "state": state, "buffer_paths": []}
+    w._handle_msg({"content": {"data": message}, "buffers": []})
+
+
+def test_the_front_end_cannot_overwrite_engine_state() -> None:
+    w = CrescentWidget("CR1-N-AAAAAAB", lang="pl")
+    before = (w.piles, w.move_count, w.status, w.rev)
+    _front_end_update(w, {"move_count": 99, "piles": [], "status": "won"})
+    assert (w.piles, w.move_count, w.status, w.rev) == before
+    assert w.game.move_count == 0
+
+
+def test_the_front_end_may_change_view_options() -> None:
+    w = CrescentWidget("CR1-N-AAAAAAB", lang="pl")
+    _front_end_update(w, {"lang": "en"})
+    assert w.lang == "en" and w.reshuffle_label == "Reshuffle (3)"

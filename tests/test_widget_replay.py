@@ -141,8 +141,8 @@ def test_a_solver_line_replays_to_a_win() -> None:
     ("moves", "number", "reason"),
     [
         (["13-14", "14-1"], 2, "Musi być tego samego koloru"),
-        (["13-14", "X3"], 2, "not a move"),
-        (["13-14", 5], 2, "an entry must be move text"),
+        (["13-14", "X3"], 2, "Nieprawidłowy ruch"),
+        (["13-14", 5], 2, "Nieprawidłowy ruch"),
         ("CR1-N-AAAAAAB\n1. 13-14\n2. 13-14", 2, "Musi"),
     ],
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .cards import EN_TEXT, PL_TEXT, RANK_ASCII, RANK_PL, Card
+from .cards import RANK_ASCII, RANK_PL, Card
 from .codes import VARIANT_RESHUFFLES
 from .errors import CrescentError
 from .i18n import LABELS, LANGS, REASONS, Lang, label, message
@@ -53,7 +53,7 @@ def cards_word(count: int, lang: Lang) -> str:
 
 def card_text(card: Card, lang: Lang) -> str:
     """A card as the widget shows it: ``W♦`` in Polish, ``J♦`` in English."""
-    return (PL_TEXT if lang == "pl" else EN_TEXT)[card.index]
+    return card.text(lang)
 
 
 def place_text(place: int, lang: Lang) -> str:

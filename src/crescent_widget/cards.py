@@ -75,16 +75,6 @@ def card_index(suit: int, rank: int) -> int:
     return suit * 13 + rank - 1
 
 
-def suit_of(index: int) -> int:
-    """The suit of a card int."""
-    return index // 13
-
-
-def rank_of(index: int) -> int:
-    """The rank (1 = Ace … 13 = King) of a card int."""
-    return index % 13 + 1
-
-
 class Card:
     """One playing card: an immutable value with a suit and a rank (1 = Ace … 13 = King).
 
@@ -167,7 +157,7 @@ class Card:
 
     def text(self, lang: str = "en") -> str:
         """The display form in a language: ``Q♠`` in English, ``D♠`` in Polish."""
-        return (PL_TEXT if lang == "pl" else EN_TEXT)[self._index]
+        return card_text(self._index, lang)
 
     def __str__(self) -> str:
         return EN_TEXT[self._index]
@@ -181,7 +171,9 @@ class Card:
     def __hash__(self) -> int:
         return hash(("Card", self._index))
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self._index < other._index
 
 
@@ -189,6 +181,15 @@ ASCII_TEXT: Final = tuple(RANK_ASCII[i % 13 + 1] + SUIT_LETTERS[i // 13] for i i
 EN_TEXT: Final = tuple(RANK_ASCII[i % 13 + 1] + SUIT_SYMBOLS[i // 13] for i in range(52))
 PL_TEXT: Final = tuple(RANK_PL[i % 13 + 1] + SUIT_SYMBOLS[i // 13] for i in range(52))
 _CARDS: Final = tuple(Card(i // 13, i % 13 + 1) for i in range(52))
+
+
+def card_text(index: int, lang: str = "en") -> str:
+    """The display form of a card int: ``Q♠`` in English, ``D♠`` in Polish.
+
+    >>> card_text(11, "en"), card_text(11, "pl")
+    ('Q♠', 'D♠')
+    """
+    return (PL_TEXT if lang == "pl" else EN_TEXT)[index]
 
 
 def parse_card_index(text: str) -> int:

@@ -27,8 +27,12 @@ class CrescentError(ValueError):
         super().__init__(detail if detail is not None else message(reason, "en"))
 
     def text(self, lang: str = "en") -> str:
-        """The message in a language; catalogue reasons are translated, details are kept."""
-        if self.reason in REASONS and self.detail is None:
+        """The message in a language.
+
+        English keeps the exception's detail (``no such place: 17 …``); other languages
+        give the catalogue's text for the reason, since details are written in English.
+        """
+        if self.reason in REASONS and (self.detail is None or lang != "en"):
             return message(self.reason, lang)
         return str(self)
 

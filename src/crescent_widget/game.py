@@ -25,6 +25,7 @@ from typing import Any, Final, Literal
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from .moves import (
+    ANY_FOUNDATION,
     FIRST_FOUNDATION,
     PILES,
     RESHUFFLE,
@@ -349,7 +350,13 @@ class Game(PositionView):
         if dst is not None:
             return Move.from_places(_place_arg(src), dst)
         if type(src) is Move:
-            return src
+            s, d = src
+            # A Move is a plain NamedTuple: anyone can build one, so its ints are checked too.
+            if type(s) is int and type(d) is int and (0 <= s < ANY_FOUNDATION and 0 <= d <= ANY_FOUNDATION):
+                return src
+            if src == RESHUFFLE:
+                return src
+            raise InvalidMoveError(f"no such move: {tuple(src)!r} (places are 0-23, or 24 for any foundation)")
         if isinstance(src, str):
             return Move.parse(src)
         raise InvalidMoveError(f"give a move as 'SRC-DST' text, a Move, or two places; got {src!r}")
@@ -432,7 +439,8 @@ class Game(PositionView):
             raise IllegalMoveError("nothing_to_undo")
         src, dst, flipped = self._history.pop()
         self._log.pop()
-        self._face_down[src] += flipped  # an undone move hides again what it uncovered
+        if flipped:
+            self._face_down[src] += 1  # an undone move hides again what it uncovered
         self._unapply(src, dst)
         self._move_count -= 1
         self._touch()

@@ -66,6 +66,23 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Ta karta nie ma teraz dozwolonego ruchu",
         "en": "This card has no legal move now",
     },
+    # Malformed input. Engine errors carry an English detail; other languages use these.
+    "invalid_move": {
+        "pl": "Nieprawidłowy ruch: stosy mają numery 1–16, fundamenty F1–F8",
+        "en": "Not a valid move: piles are 1–16, foundations F1–F8",
+    },
+    "invalid_code": {
+        "pl": "Nieprawidłowy kod gry: oczekiwano CR1-V-LLLLLLL, na przykład CR1-N-AAAAAAB",
+        "en": "Not a valid game code: expected CR1-V-LLLLLLL, for example CR1-N-AAAAAAB",
+    },
+    "invalid_card": {
+        "pl": "To nie jest karta: oczekiwano na przykład 10H albo D♠",
+        "en": "Not a card: expected for example 10H or Q♠",
+    },
+    "invalid_position": {
+        "pl": "Nieprawidłowy układ albo zapis gry",
+        "en": "Not a valid position or saved game",
+    },
     "game_over": {
         "pl": "Partia jest zakończona",
         "en": "The game is over",

@@ -80,11 +80,6 @@ def _no_such_place(place: PlaceLike) -> int:
     raise InvalidMoveError(f"no such place: {place!r} (piles are 1-16, foundations F1-F8)")
 
 
-def is_pile(place: int) -> bool:
-    """Whether a place index is a pile (0–15)."""
-    return 0 <= place < PILES
-
-
 class Move(NamedTuple):
     """One move from ``src`` to ``dst`` (place indices), or the reshuffle ``R``.
 

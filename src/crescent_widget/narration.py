@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import EN_TEXT, PL_TEXT
+from .cards import card_text
 from .i18n import NARRATION, check_lang
 from .moves import FIRST_FOUNDATION, Move, place_name
 
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
 
 def _phrase(key: str, lang: str, **values: object) -> str:
     return NARRATION[key][check_lang(lang)].format(**values)
-
-
-def _card_text(card: int, lang: str) -> str:
-    return (PL_TEXT if lang == "pl" else EN_TEXT)[card]
 
 
 def narrate(game: Game, move: Move, number: int, lang: str = "en") -> str:
@@ -47,8 +43,8 @@ def narrate(game: Game, move: Move, number: int, lang: str = "en") -> str:
         "move",
         lang,
         n=number,
-        card=_card_text(places[src][-1], lang),
-        top=_card_text(places[dst][-1], lang),
+        card=card_text(places[src][-1], lang),
+        top=card_text(places[dst][-1], lang),
         src=_phrase(src_kind, lang, name=place_name(src)),
         dst=_phrase(dst_kind, lang, name=place_name(dst)),
     )
@@ -66,7 +62,7 @@ def explain(game: Game, move: Move, lang: str = "en") -> str:
     places = game._places
     src, dst = move
     card = places[src][-1]
-    values = {"card": _card_text(card, lang), "top": _card_text(places[dst][-1], lang), "name": place_name(dst)}
+    values = {"card": card_text(card, lang), "top": card_text(places[dst][-1], lang), "name": place_name(dst)}
     if dst < FIRST_FOUNDATION:
         wraps = abs(card % 13 - places[dst][-1] % 13) == 12
         text = _phrase("rule_wrap" if wraps else "rule_pile", lang, **values)

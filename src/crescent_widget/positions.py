@@ -65,6 +65,8 @@ def check_position(piles: list[list[int]], foundations: list[list[int]]) -> None
     for index, (base, cards) in enumerate(zip(base_cards(), foundations, strict=True)):
         name = f"F{index + 1}"
         step = 1 if index < 4 else -1
+        if len(cards) > 13:
+            raise InvalidPositionError(f"foundation {name} holds {len(cards)} cards; a foundation holds at most 13")
         if not cards or cards[0] != base:
             raise InvalidPositionError(f"foundation {name} must start with its base {ASCII_TEXT[base]}")
         for position, card in enumerate(cards):

@@ -26,13 +26,16 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from .cards import ASCII_TEXT
+from .codes import VARIANT_RESHUFFLES
 from .errors import CrescentError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
+from .i18n import check_lang
 from .moves import Move
 
 if TYPE_CHECKING:
     from .game import Game
 
 SAVE_FORMAT: Final = "crescent-save/2"
+RECORD_ENTRY: Final = {"pl": "wpis", "en": "record entry"}
 MOVES_PER_LINE: Final = 12
 _MOVE_NUMBER: Final = re.compile(r"\d+\.")
 
@@ -44,6 +47,12 @@ class RecordError(CrescentError):
         self.number = number
         self.entry = entry
         super().__init__(reason, f"record entry {number} ({entry}): {text}")
+
+    def text(self, lang: str = "en") -> str:
+        """The message in a language, with the entry's number and text."""
+        if lang == "en":
+            return str(self)
+        return f"{RECORD_ENTRY[check_lang(lang)]} {self.number} ({self.entry}): {super().text(lang)}"
 
 
 def format_record(code: str, actions: Iterable[Move]) -> str:
@@ -143,6 +152,10 @@ REQUIRED_KEYS: Final = (
 def _start_game(game_class: type[Game], save: dict[str, Any], clock: Callable[[], float] | None) -> Game:
     """The game a save starts from: the deal of its code, or its start layout."""
     code, variant, start = save["code"], save["variant"], save["start"]
+    if not isinstance(variant, str) or variant not in VARIANT_RESHUFFLES:
+        raise InvalidPositionError(f"saved game has an unknown variant {variant!r}")
+    if code is not None and not isinstance(code, str):
+        raise InvalidPositionError(f"saved game code must be text or null, got {type(code).__name__}")
     if code is None:
         if not isinstance(start, dict) or set(start) != {"piles", "foundations", "reshuffles_left", "face_down"}:
             raise InvalidPositionError("a save without a game code needs its start layout")

@@ -1,8 +1,10 @@
 """The rules of Crescent as pure functions over places (lists of card ints).
 
 ``places`` is the 24 lists of a position indexed by place: piles 0–15 (bottom to
-top), then foundations F1–F8 (base first). :class:`~crescent_widget.game.Game` and the
-solver both call these functions, so a click and a search obey the very same rules.
+top), then foundations F1–F8 (base first). :class:`~crescent_widget.game.Game` calls
+these functions for every click and every line of code; the solver, which packs its
+positions differently for speed, builds on the same tables and replays every line it
+finds through the Game before reporting it.
 
 >>> from crescent_widget.cards import parse_card_index as c
 >>> places = [[c("9H")], [c("8H")], [c("KS")]] + [[] for _ in range(13)]

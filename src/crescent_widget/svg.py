@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import EN_TEXT, PL_TEXT, RANK_ASCII, RANK_PL, SUIT_SYMBOLS
+from .cards import RANK_ASCII, RANK_PL, SUIT_SYMBOLS, card_text
 from .i18n import label
 from .moves import FIRST_FOUNDATION, Move, place_name
 from .text import COLUMNS, grid_positions
@@ -82,7 +82,7 @@ def _slot(place: int, cards: list[int], x: int, y: int, *, lang: str, lit: bool)
         card = cards[-1]
         colour = RED if card // 13 in (1, 3) else BLACK  # hearts, diamonds
         rank = (RANK_PL if lang == "pl" else RANK_ASCII)[card % 13 + 1]
-        face = (PL_TEXT if lang == "pl" else EN_TEXT)[card]
+        face = card_text(card, lang)
         out += [
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fff" {stroke}/>',
             f'<text class="face" x="5" y="18" fill="{colour}">{escape(rank)}</text>',

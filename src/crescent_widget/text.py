@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .cards import EN_TEXT, PL_TEXT
+from .cards import card_text
 from .i18n import label
 from .moves import FIRST_FOUNDATION
 
@@ -42,12 +42,11 @@ def grid_positions() -> dict[int, tuple[int, int]]:
 
 def render_text(game: Game, lang: str = "en") -> str:
     """Draw a game as text in a language (``"en"`` or ``"pl"``)."""
-    names = PL_TEXT if lang == "pl" else EN_TEXT
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     places = game._places  # the renderer reads the engine's own state
     for place, spot in grid_positions().items():
         cards = places[place]
-        face = names[cards[-1]] if cards else "··"
+        face = card_text(cards[-1], lang) if cards else "··"
         if place < FIRST_FOUNDATION:
             caption = f"{place + 1} ×{len(cards)}"
         else:

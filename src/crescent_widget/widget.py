@@ -61,6 +61,8 @@ logger = logging.getLogger(__name__)
 
 _STATIC: Final = Path(__file__).parent / "static"
 MoveCallback = Callable[[Move], object]
+# The only synced traits a front end may set; everything else it changes through intents.
+FRONT_END_OPTIONS: Final = frozenset({"lang", "interactive_rules", "show_labels", "four_colour", "large"})
 ActionCallback = Callable[[str, Move | None], object]
 
 
@@ -476,6 +478,20 @@ class CrescentWidget(AdviceAndReplay, FrontEndIntents, anywidget.AnyWidget):
             except Exception:
                 # The action stands either way; a notebook bug must not break the widget.
                 logger.exception("callback %r failed", callback)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take a state update from the front end: view options only.
+
+        The front end sends intents, never state; a write to any other trait (a pile,
+        the move counter…) is refused, logged, and overwritten by the engine's values.
+        """
+        accepted = {key: value for key, value in sync_data.items() if key in FRONT_END_OPTIONS}
+        refused = sorted(set(sync_data) - set(accepted))
+        if accepted:
+            super().set_state(accepted)
+        if refused:
+            logger.warning("ignored a front-end write to %s: the engine owns that state", ", ".join(refused))
+            self.send_state(refused)
 
     def _on_options(self, change: dict[str, Any]) -> None:
         # A new language re-translates the standing texts; switching interactive

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import Final
 
+from ..rules import MAX_PILE
 from .state import (
     BYTE,
     JOINED,
-    MAX_PILE,
     NEIGHBOURS,
     RESHUFFLE_MOVE,
     TO_FOUNDATION,

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
+from ..rules import MAX_PILE, PILE_DOWN, PILE_UP, SUIT
+
 if TYPE_CHECKING:
     from ..game import Game
 
@@ -38,16 +40,14 @@ Foundations = tuple[int, ...]
 State = tuple[Piles, Foundations, int]
 InternalMove = tuple[int, int]
 
-MAX_PILE: Final = 13
 JOINED: Final = 99
 TO_FOUNDATION: Final = 16
 RESHUFFLE_SRC: Final = -1
 RESHUFFLE_MOVE: Final = (RESHUFFLE_SRC, 0)
 
-SUIT: Final = tuple(c // 13 for c in range(52))
 RANK: Final = tuple(c % 13 for c in range(52))
-# Cards a pile top accepts: same suit, rank one up or down, wrapping K-A.
-NEIGHBOURS: Final = tuple(((c // 13) * 13 + (c % 13 + 1) % 13, (c // 13) * 13 + (c % 13 - 1) % 13) for c in range(52))
+# Cards a pile top accepts (the engine's own tables): same suit, rank one up or down, K-A wrapping.
+NEIGHBOURS: Final = tuple(zip(PILE_UP, PILE_DOWN, strict=True))
 BYTE: Final = tuple(bytes((c,)) for c in range(52))
 
 
