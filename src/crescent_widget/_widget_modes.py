@@ -153,12 +153,7 @@ class AdviceAndReplay:
         Raises:
             IllegalMoveError: ``nothing_pending``.
         """
-        if self._pending is None:
-            err = IllegalMoveError("nothing_pending")
-            self._refuse(err)
-            raise err
-        move, _ = self._pending
-        self._pending = None
+        move, _ = self._take_pending()
         return self._play_now(move)
 
     def cancel(self) -> None:
@@ -167,12 +162,18 @@ class AdviceAndReplay:
         Raises:
             IllegalMoveError: ``nothing_pending``.
         """
-        if self._pending is None:
+        self._take_pending()
+        self._publish()
+
+    def _take_pending(self) -> tuple[Move, MoveCheck]:
+        """Clear and return the move held back for confirmation; refuse when there is none."""
+        pending = self._pending
+        if pending is None:
             err = IllegalMoveError("nothing_pending")
             self._refuse(err)
             raise err
         self._pending = None
-        self._publish()
+        return pending
 
     # ------------------------------------------------------------------ replay
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import Final
 
-from ..rules import MAX_PILE
 from .state import (
     BYTE,
     JOINED,
@@ -30,6 +29,7 @@ from .state import (
     InternalMove,
     State,
     foundation_result,
+    pile_room,
     reshuffled,
 )
 
@@ -97,14 +97,7 @@ def scored_children(state: State, seen: Container[State]) -> list[tuple[Internal
     table = need_table(fnd)
     penalties = [_pile_penalty(p, table) for p in piles]
     base = RESHUFFLE_WEIGHT * left - CARD_WEIGHT * sum(map(len, piles)) - DEPTH_WEIGHT * sum(penalties)
-    room: dict[int, list[int]] = {}
-    for index, pile in enumerate(piles):
-        if pile and len(pile) < MAX_PILE:
-            top = pile[-1]
-            if top in room:
-                room[top].append(index)
-            else:
-                room[top] = [index]
+    room = pile_room(piles)
     result: list[tuple[InternalMove, State, int]] = []
     for index, pile in enumerate(piles):
         if not pile:

@@ -100,12 +100,8 @@ def reshuffled(piles: Piles) -> Piles:
     return tuple(p[1:] + p[:1] if len(p) >= 2 else p for p in piles)
 
 
-def children(state: State) -> Iterator[tuple[InternalMove, State]]:
-    """Every legal successor of a state, the reshuffle last (when it changes anything).
-
-    Moves onto a foundation come first; a joined suit yields one move per card.
-    """
-    piles, fnd, left = state
+def pile_room(piles: Piles) -> dict[int, list[int]]:
+    """Top card -> the piles with that top and room for one more card."""
     room: dict[int, list[int]] = {}
     for index, pile in enumerate(piles):
         if pile and len(pile) < MAX_PILE:
@@ -114,6 +110,16 @@ def children(state: State) -> Iterator[tuple[InternalMove, State]]:
                 room[top].append(index)
             else:
                 room[top] = [index]
+    return room
+
+
+def children(state: State) -> Iterator[tuple[InternalMove, State]]:
+    """Every legal successor of a state, the reshuffle last (when it changes anything).
+
+    Moves onto a foundation come first; a joined suit yields one move per card.
+    """
+    piles, fnd, left = state
+    room = pile_room(piles)
     for index, pile in enumerate(piles):
         if not pile:
             continue
