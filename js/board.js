@@ -83,8 +83,15 @@ export function createBoard(root) {
   codeBox.append(codePrefix, codeValue, codeSuffix, copy);
   const moves = element("span", "cw-moves");
   const clock = element("span", "cw-clock", { "aria-live": "off" });
-  const winnability = element("span", "cw-winnability");
-  toolbar.append(reshuffle, undo, newGame, hint, winnable, help, codeBox, moves, clock, winnability);
+  // Two groups that wrap as wholes: the buttons, then the game's facts (code, moves,
+  // clock), so a narrow notebook gets two tidy rows rather than a stray clock.
+  const actions = element("div", "cw-actions");
+  actions.append(reshuffle, undo, newGame, hint, winnable, help);
+  const info = element("div", "cw-info");
+  const counters = element("span", "cw-counters");
+  counters.append(moves, clock);
+  info.append(codeBox, counters);
+  toolbar.append(actions, info);
 
   const board = element("div", "cw-board");
   const piles = [];
@@ -106,7 +113,12 @@ export function createBoard(root) {
     foundations.push(el);
   }
   foundationArea.append(...foundations);
-  board.append(...piles, foundationArea);
+  // The end-of-game banner and the teaching mode's warning sit on the felt below the
+  // foundations (an empty band of the horseshoe), where the eye already is, without
+  // covering a card.
+  const overlay = element("div", "cw-overlay");
+  overlay.hidden = true;
+  board.append(...piles, foundationArea, overlay);
 
   // Replay controls: shown in replay mode only.
   const replay = element("div", "cw-replay", { role: "group" });
@@ -121,7 +133,12 @@ export function createBoard(root) {
   // The refusal message keeps role="status" (a documented hook) but is not read out
   // itself: the live region below announces refusals with everything else, once.
   const status = element("div", "cw-status", { role: "status", "aria-live": "off" });
+  const winnability = element("div", "cw-winnability");
   const note = element("div", "cw-note", { "aria-live": "polite" });
+  // The lines under the board keep their room when empty, so that a refusal or a note
+  // appearing does not push the notebook around.
+  const messages = element("div", "cw-messages");
+  messages.append(status, winnability, note);
   const warning = element("div", "cw-warning", { role: "group" });
   warning.hidden = true;
   const warningText = element("p", "cw-warning-text");
@@ -142,10 +159,11 @@ export function createBoard(root) {
   const bannerNew = element("button", "cw-button", { type: "button", "data-banner-action": "new-game" });
   banner.append(bannerText, bannerUndo, bannerNew);
 
-  root.append(toolbar, board, replay, status, note, warning, helpPanel, banner, live);
+  overlay.append(warning, banner);
+  root.append(toolbar, board, replay, messages, helpPanel, live);
   return {
     root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, live, banner, clock, copy,
-    codeValue, replay,
+    codeValue, replay, overlay,
     buttons: {
       reshuffle, undo, newGame, hint, winnable, help, bannerUndo, bannerNew, confirm, cancel,
       replayPrev, replayPlay, replayNext, replayStop,
@@ -176,22 +194,24 @@ function showPlace(el, entry, hidden, caption, labels, showLabels) {
   const place = el.firstElementChild;
   // Face-down cards (the face-down deal) show as a back peeking out under the top card;
   // their faces are never sent to the browser.
+  // A badge on the card's corner counts them (the slot's aria-label says it in words).
   let backs = place.querySelector(".cw-backs");
   if (hidden > 0 && !backs) {
-    backs = document.createElement("div");
-    backs.className = "cw-backs";
-    backs.setAttribute("aria-hidden", "true");
+    backs = element("div", "cw-backs", { "aria-hidden": "true" });
     place.prepend(backs);
+    place.append(element("span", "cw-down-count", { "aria-hidden": "true" }));
   }
   if (backs) {
-    backs.hidden = !(hidden > 0);
-    setText(backs, hidden > 0 ? String(hidden) : "");
+    const badge = place.querySelector(".cw-down-count");
+    backs.hidden = badge.hidden = !(hidden > 0);
+    setText(badge, hidden > 0 ? String(hidden) : "");
   }
   let card = place.querySelector(".cw-card");
   if (top) {
     if (!card) {
       card = createCard();
-      place.append(card);
+      // Under the face-down badge, if there is one.
+      place.insertBefore(card, place.querySelector(".cw-down-count"));
     }
     updateCard(card, top, labels.ranks);
   } else if (card) {
@@ -268,10 +288,11 @@ export function updateBoard(view, state) {
   setText(view.parts.codePrefix, prefix ?? "");
   setText(view.parts.codeSuffix, suffix ?? "");
   setText(view.codeValue, state.code || labels.custom_position || "");
+  view.codeValue.classList.toggle("cw-custom", !state.code);
   setText(view.copy, labels.copy ?? "");
   view.copy.hidden = !state.code;
   setText(view.parts.moves, fill(labels.moves, { n: state.move_count }));
-  view.clock.hidden = replaying;
+  view.clock.style.visibility = replaying ? "hidden" : ""; // keeps its room: the toolbar does not reflow
 
   setText(view.status, state.message);
   setText(view.note, state.note);
@@ -314,6 +335,7 @@ export function updateBoard(view, state) {
   setText(b.bannerUndo, labels.undo_last ?? "");
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
   setText(b.bannerNew, labels.new_game ?? "");
+  view.overlay.hidden = view.warning.hidden && view.banner.hidden;
 
   const root = view.root;
   setAttr(root, "aria-label", labels.game_name ?? "");

@@ -126,6 +126,11 @@ function render({ model, el }) {
   on(b.replayPlay, action("replay_play"));
   on(b.replayStop, action("replay_stop"));
   on(b.help, toggleHelp);
+  // Keyboard focus follows the pointer (so arrows go on from the last card touched), but
+  // its ring is drawn for keyboard players only: a mouse player sees the selection alone.
+  const opts = { signal: controller.signal };
+  root.addEventListener("pointerdown", () => root.classList.add("cw-pointer"), opts);
+  root.addEventListener("keydown", () => root.classList.remove("cw-pointer"), { ...opts, capture: true });
   let copiedTimer = null;
   on(view.copy, () => {
     const code = model.get("code");

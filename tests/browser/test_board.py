@@ -325,6 +325,85 @@ def test_fits_600_px_without_horizontal_scrolling(page: Any) -> None:
     assert fits["width"] <= 600 and fits["scroll"] <= fits["client"] + 1 and fits["inside"], fits
 
 
+# The boxes of the toolbar's parts and of the lines around the board, for layout checks.
+LAYOUT_JS = """
+(el) => {
+  const box = (sel) => {
+    const found = el.querySelector(sel);
+    if (!found || !found.getClientRects().length) return null;
+    const r = found.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: r.left, right: r.right };
+  };
+  return {
+    height: Math.round(el.getBoundingClientRect().height), board: box(".cw-board"), moves: box(".cw-moves"),
+    clock: box(".cw-clock"), code: box(".cw-code"), banner: box(".cw-banner"), warning: box(".cw-warning"),
+  };
+}
+"""
+
+
+def layout(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = view(page).evaluate(LAYOUT_JS)
+    return result
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_toolbar_rows_hold_together_at_860_px(page: Any, lang: str) -> None:
+    reset(page, f"w.new_game({DEAL!r}); w.lang = {lang!r}")
+    parts = layout(page)
+    # The clock stays on the line of the move counter and the game code (no stray clock line).
+    middles = [(parts[k]["top"] + parts[k]["bottom"]) / 2 for k in ("clock", "moves", "code")]
+    assert max(middles) - min(middles) <= 3, parts
+    assert parts["clock"]["bottom"] <= parts["board"]["top"], parts
+    run_python(page, "w.lang = 'pl'")
+
+
+def test_messages_do_not_move_the_layout(page: Any) -> None:
+    reset(page)
+    before = layout(page)
+    run_python(page, "try:\n    w.move(14, 1)\nexcept Exception:\n    pass")
+    expect(view(page).locator(".cw-status")).to_have_text("Musi być tego samego koloru")
+    assert layout(page)["height"] == before["height"]
+    run_python(page, "w.show_note('Notatka')")
+    expect(view(page).locator(".cw-note")).to_be_visible()
+    assert layout(page)["height"] == before["height"]
+    run_python(page, "w.replay(['13-14'])")  # the replay bar comes, the clock goes
+    expect(view(page).locator(".cw-replay")).to_be_visible()
+    assert layout(page)["board"] == before["board"], "entering a replay must not move the board"
+    run_python(page, "w.replay_stop()")
+
+
+def test_end_banner_sits_on_the_felt_without_covering_cards(page: Any) -> None:
+    state = reset(page, BLOCKED_GAME)
+    assert state["status"] == "blocked"
+    parts = layout(page)
+    banner, board = parts["banner"], parts["board"]
+    assert board["top"] <= banner["top"] and banner["bottom"] <= board["bottom"], parts
+    covered = view(page).evaluate(
+        """(el) => {
+          const b = el.querySelector(".cw-banner").getBoundingClientRect();
+          return [...el.querySelectorAll(".cw-card")].filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+          }).length;
+        }"""
+    )
+    assert covered == 0
+
+
+def test_focus_ring_for_keys_not_for_clicks(page: Any) -> None:
+    reset(page)
+    ring = "(el) => getComputedStyle(el).outlineStyle"
+    slot(page, "13").click()  # selects (two destinations); focus follows the pointer
+    expect(slot(page, "13")).to_be_focused()
+    assert slot(page, "13").evaluate(ring) == "none"
+    page.keyboard.press("ArrowDown")  # the keys bring the ring back
+    expect(slot(page, "14")).to_be_focused()
+    assert slot(page, "14").evaluate(ring) == "solid"
+    page.keyboard.press("Escape")
+    settle(page)
+
+
 RESTORE_LIGHT_THEME = (
     "() => { document.body.dataset.jpThemeLight = 'true'; document.body.classList.remove('vscode-dark'); }"
 )
