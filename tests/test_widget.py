@@ -397,3 +397,33 @@ def test_the_front_end_may_change_view_options() -> None:
     w = CrescentWidget("CR1-N-AAAAAAB", lang="pl")
     _front_end_update(w, {"lang": "en"})
     assert w.lang == "en" and w.reshuffle_label == "Reshuffle (3)"
+
+
+def test_new_game_from_the_board_asks_again_while_a_game_is_in_progress() -> None:
+    w = CrescentWidget(DEAL, lang="en")
+    intent(w, "new_game")  # nothing played yet: a new deal at once
+    assert w.code != DEAL or w.game.actions == ()
+    w.new_game(DEAL)
+    w.move(13, 14)
+    intent(w, "new_game")
+    assert w.code == DEAL and w.move_count == 1  # the game in progress is kept…
+    assert "press New game again" in w.note
+    intent(w, "new_game")  # … until the second press
+    assert w.move_count == 0 and w.game.actions == ()
+
+
+def test_the_second_new_game_press_must_come_before_anything_else() -> None:
+    w = CrescentWidget(DEAL, lang="en")
+    w.move(13, 14)
+    intent(w, "new_game")
+    intent(w, "tap", pile="15")  # another action disarms the request
+    intent(w, "new_game")
+    assert w.code == DEAL and w.move_count == 1  # the tap selected pile 15; the game is kept
+    assert "again" in w.note
+
+
+def test_new_game_needs_no_second_press_once_the_game_ended_or_from_code() -> None:
+    w = CrescentWidget(DEAL, lang="en")
+    w.move(13, 14)
+    w.new_game(DEAL)  # code is explicit: no question asked
+    assert w.move_count == 0

@@ -17,10 +17,13 @@ crescent_widget._intents.BadIntentError: bad place in 'pile': ...
 from __future__ import annotations
 
 import logging
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .errors import CrescentError, InvalidMoveError
 from .moves import Move, parse_place, place_name
+
+if TYPE_CHECKING:
+    from .game import Game
 
 logger = logging.getLogger("crescent_widget.widget")
 
@@ -126,6 +129,8 @@ class FrontEndIntents:
 
     rev: int
     _board: bool
+    # The revision at which a board "New game" was asked to confirm (-1: not armed).
+    _new_game_armed_at: int = -1
 
     # Provided by CrescentWidget.
     def tap(self, place: str) -> Move | None:
@@ -141,6 +146,13 @@ class FrontEndIntents:
         raise NotImplementedError
 
     def replay_step(self, step: int = 1) -> int:
+        raise NotImplementedError
+
+    @property
+    def game(self) -> Game:
+        raise NotImplementedError
+
+    def _confirm_new_game(self) -> None:
         raise NotImplementedError
 
     def _on_front_end_message(self, _widget: object, content: object, _buffers: object) -> None:
@@ -174,7 +186,14 @@ class FrontEndIntents:
         elif intent.kind == "drop" and src is not None and dst is not None:
             self._play(Move(src, dst))
         elif intent.kind == "new_game":
-            self.new_game(intent.code)
+            # One stray click or "n" must not throw a game in progress away: the board
+            # asks for a second press, which must come before anything else changes.
+            in_progress = self.game.actions and self.game.status == "playing" and intent.code is None
+            if in_progress and self._new_game_armed_at != self.rev:
+                self._confirm_new_game()
+                self._new_game_armed_at = self.rev
+            else:
+                self.new_game(intent.code)
         elif intent.kind in ("replay_next", "replay_prev"):
             self.replay_step(1 if intent.kind == "replay_next" else -1)
         else:

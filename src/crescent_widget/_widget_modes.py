@@ -75,6 +75,12 @@ class AdviceAndReplay:
 
     # ------------------------------------------------------------------------ notes
 
+    def _confirm_new_game(self) -> None:
+        """Ask for a second New game press before abandoning a game in progress."""
+        self._note = both(lambda lang: label("confirm_new_game", lang))
+        self._announce(self._note)
+        self._publish()
+
     def show_note(self, text: str) -> None:
         """Show one line of information under the board (``""`` clears it).
 

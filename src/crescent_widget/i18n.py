@@ -107,6 +107,10 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "reshuffles_left": {"pl": "Przetasowania: {n}", "en": "Reshuffles left: {n}"},
     "undo": {"pl": "Cofnij", "en": "Undo"},
     "new_game": {"pl": "Nowa gra", "en": "New game"},
+    "confirm_new_game": {
+        "pl": "Partia trwa: naciśnij „Nowa gra” jeszcze raz, aby ją porzucić.",
+        "en": "A game is in progress: press New game again to abandon it.",
+    },
     "hint": {"pl": "Podpowiedź", "en": "Hint"},
     "moves": {"pl": "Ruchy: {n}", "en": "Moves: {n}"},
     "code": {"pl": "Kod gry: {code}", "en": "Game code: {code}"},
