@@ -211,7 +211,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
 
 # Replay narration and the teaching mode's one-line rule for each kind of move.
 NARRATION: Final[dict[str, dict[str, str]]] = {
-    "move": {"pl": "Ruch {n}: {card} {src} na {top} {dst}", "en": "Move {n}: {card} from {src} onto {top} on {dst}"},
+    "move": {"pl": "Ruch {n}: {what}", "en": "Move {n}: {what}"},
+    "what": {"pl": "{card} {src} na {top} {dst}", "en": "{card} from {src} onto {top} on {dst}"},
     "reshuffle": {
         "pl": "Przetasowanie {n}: spodnia karta każdego stosu idzie na wierzch (zostało: {left})",
         "en": "Reshuffle {n}: the bottom card of every pile goes to the top ({left} left)",

@@ -35,14 +35,23 @@ def narrate(game: Game, move: Move, number: int, lang: str = "en") -> str:
     """
     if move.is_reshuffle:
         return _phrase("reshuffle", lang, n=number, left=game.reshuffles_left - 1)
+    return _phrase("move", lang, n=number, what=describe(game, move, lang))
+
+
+def describe(game: Game, move: Move, lang: str = "en") -> str:
+    """A legal move (not a reshuffle) in words, from ``game``'s position.
+
+    >>> from crescent_widget import Game, Move
+    >>> describe(Game("CR1-N-AAAAAAB"), Move.parse("5-F2"), "en")
+    '2♥ from pile 5 onto A♥ on foundation F2'
+    """
     places = game._places  # the narrator reads the engine's own state
     src, dst = move
     src_kind = "src_pile" if src < FIRST_FOUNDATION else "src_foundation"
     dst_kind = "dst_pile" if dst < FIRST_FOUNDATION else "dst_foundation"
     return _phrase(
-        "move",
+        "what",
         lang,
-        n=number,
         card=card_text(places[src][-1], lang),
         top=card_text(places[dst][-1], lang),
         src=_phrase(src_kind, lang, name=place_name(src)),

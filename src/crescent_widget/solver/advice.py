@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from ..i18n import ADVICE, MOVE_VERDICTS
 from ..moves import FIRST_FOUNDATION, RESHUFFLE, Move
+from ..narration import describe
 from .api import hides_cards, run
 from .heuristic import score
 from .replay import engine_moves
@@ -52,10 +53,13 @@ class Hint:
         return self.text_pl if lang == "pl" else self.text_en
 
 
-def _hint(move: Move | None, kind: HintKind, proven: bool, key: str) -> Hint:
-    pl, en = ADVICE[key]["pl"], ADVICE[key]["en"]
-    name = str(move) if move is not None else ""
-    return Hint(move, kind, proven, pl.format(move=name), en.format(move=name))
+def _hint(game: Game, move: Move | None, kind: HintKind, proven: bool, key: str) -> Hint:
+    def words(lang: str) -> str:
+        if move is None or move.is_reshuffle:
+            return ADVICE[key][lang].format(move="")
+        return ADVICE[key][lang].format(move=f"{describe(game, move, lang)} ({move})")
+
+    return Hint(move, kind, proven, words("pl"), words("en"))
 
 
 def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
@@ -67,28 +71,28 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
     """
     status = game.status
     if status == "won":
-        return _hint(None, "none", True, "won")
+        return _hint(game, None, "none", True, "won")
     if status == "blocked":
-        return _hint(None, "undo" if game.can_undo else "none", True, "blocked")
+        return _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
     if hides_cards(game):
         return _fair_hint(game)
     result, search = run(game, seconds=seconds)
     if result.status == "won":
         first = result.moves[0]
         if first.is_reshuffle:
-            return _hint(first, "reshuffle", True, "winning_reshuffle")
-        return _hint(first, "winning", True, "winning")
+            return _hint(game, first, "reshuffle", True, "winning_reshuffle")
+        return _hint(game, first, "winning", True, "winning")
     if result.status == "lost":
         if game.can_undo:
-            return _hint(None, "undo", True, "undo")
-        return _hint(None, "none", True, "lost_no_undo")
+            return _hint(game, None, "undo", True, "undo")
+        return _hint(game, None, "none", True, "lost_no_undo")
     internal = search.best_line[0] if search.best_line else _best_child_move(game)
     if internal is None:
-        return _hint(RESHUFFLE, "reshuffle", False, "heuristic_reshuffle")
+        return _hint(game, RESHUFFLE, "reshuffle", False, "heuristic_reshuffle")
     first = engine_moves(game, internal)[0]
     if first.is_reshuffle:
-        return _hint(first, "reshuffle", False, "heuristic_reshuffle")
-    return _hint(first, "heuristic", False, "heuristic")
+        return _hint(game, first, "reshuffle", False, "heuristic_reshuffle")
+    return _hint(game, first, "heuristic", False, "heuristic")
 
 
 def _fair_hint(game: Game) -> Hint:
@@ -107,8 +111,8 @@ def _fair_hint(game: Game) -> Hint:
 
     moves = game.legal_moves()
     if moves:
-        return _hint(max(moves, key=promise), "heuristic", False, "fair")
-    return _hint(RESHUFFLE, "reshuffle", False, "fair_reshuffle")
+        return _hint(game, max(moves, key=promise), "heuristic", False, "fair")
+    return _hint(game, RESHUFFLE, "reshuffle", False, "fair_reshuffle")
 
 
 def _best_child_move(game: Game) -> tuple[int, int] | None:
