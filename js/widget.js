@@ -112,19 +112,14 @@ function render({ model, el }) {
     input.forgetTap();
     send(type);
   };
-  on(b.reshuffle, action("reshuffle"));
-  on(b.undo, action("undo"));
-  on(b.newGame, action("new_game"));
-  on(b.hint, action("hint"));
-  on(b.winnable, action("winnable"));
-  on(b.bannerUndo, action("undo"));
-  on(b.bannerNew, action("new_game"));
-  on(b.confirm, action("confirm"));
-  on(b.cancel, action("cancel"));
-  on(b.replayPrev, action("replay_prev"));
-  on(b.replayNext, action("replay_next"));
-  on(b.replayPlay, action("replay_play"));
-  on(b.replayStop, action("replay_stop"));
+  // Button -> the intent it sends.
+  const intents = [
+    [b.reshuffle, "reshuffle"], [b.undo, "undo"], [b.newGame, "new_game"], [b.hint, "hint"],
+    [b.winnable, "winnable"], [b.bannerUndo, "undo"], [b.bannerNew, "new_game"],
+    [b.confirm, "confirm"], [b.cancel, "cancel"], [b.replayPrev, "replay_prev"],
+    [b.replayNext, "replay_next"], [b.replayPlay, "replay_play"], [b.replayStop, "replay_stop"],
+  ];
+  for (const [button, type] of intents) on(button, action(type));
   on(b.help, toggleHelp);
   // Keyboard focus follows the pointer (so arrows go on from the last card touched), but
   // its ring is drawn for keyboard players only: a mouse player sees the selection alone.

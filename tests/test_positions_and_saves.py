@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from crescent_widget import Game, InvalidPositionError
+from crescent_widget.lessons import full_foundations
 from crescent_widget.records import save_checksum as checksum
 from helpers import FakeClock, build_game, snapshot
 
@@ -169,11 +170,7 @@ def test_elapsed_survives_a_save() -> None:
 
 
 def _all_but_two_spades() -> dict[str, list[str]]:
-    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    foundations = {}
-    for i, suit in enumerate("SHCD"):
-        foundations[f"F{i + 1}"] = [r + suit for r in ranks]
-        foundations[f"F{i + 5}"] = [r + suit for r in reversed(ranks)]
+    foundations = full_foundations()
     foundations["F5"] = foundations["F5"][:-2]
     return foundations
 

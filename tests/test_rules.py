@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crescent_widget import Card, Game, IllegalMoveError, Move
+from crescent_widget.lessons import full_foundations
 from helpers import build_game, snapshot
 
 # ---------------------------------------------------------------- allowed moves
@@ -289,11 +290,7 @@ def test_nothing_to_undo_at_the_start() -> None:
 
 def _won_but_one() -> Game:
     """Every card on the foundations but A♠ and 2♠, which sit on pile 1 (2♠ on top)."""
-    foundations = {}
-    for i, suit in enumerate("SHCD"):
-        ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-        foundations[f"F{i + 1}"] = [r + suit for r in ranks]
-        foundations[f"F{i + 5}"] = [r + suit for r in reversed(ranks)]
+    foundations = full_foundations()
     foundations["F5"] = foundations["F5"][:-2]  # K♠ … 3♠; 2♠ and A♠ are out
     return build_game({1: ["AS", "2S"]}, foundations)
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import ASCII_TEXT, parse_card_index
+from .cards import ASCII_TEXT, card_index, parse_card_index
 from .codes import base_cards
 from .errors import CrescentError
 from .game import Game
@@ -193,12 +193,20 @@ def _played(game: Game, *moves: str) -> Game:
     return game
 
 
+def full_foundations() -> dict[str, list[str]]:
+    """All 8 foundations complete (every card played), for building end-game positions.
+
+    Trim one and put the missing cards on piles:
+
+    >>> found = full_foundations(); found["F5"] = found["F5"][:-1]  # A♠ not yet home
+    >>> sparse_position({1: ["AS"]}, found).check(1, "F")
+    """
+    up = [ASCII_TEXT[card_index(suit, rank)] for suit in range(4) for rank in range(1, 14)]
+    return {f"F{i + 1}": up[13 * (i % 4) : 13 * (i % 4) + 13][:: 1 if i < 4 else -1] for i in range(8)}
+
+
 def _almost_won() -> Game:
-    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    foundations = {}
-    for i, suit in enumerate("SHCD"):
-        foundations[f"F{i + 1}"] = [r + suit for r in ranks]
-        foundations[f"F{i + 5}"] = [r + suit for r in reversed(ranks)]
+    foundations = full_foundations()
     foundations["F5"] = foundations["F5"][:-1]
     return sparse_position({1: ["AS"]}, foundations)
 
