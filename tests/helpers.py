@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from crescent_widget import Game
+from crescent_widget import Card, Game
 from crescent_widget.cards import ASCII_TEXT, parse_card_index
 from crescent_widget.codes import base_cards
 
@@ -63,3 +63,25 @@ def snapshot(game: Game) -> dict[str, Any]:
 def card_multiset(game: Game) -> Counter[str]:
     """How often each card appears anywhere in the game."""
     return Counter(c.ascii for group in (*game.piles, *game.foundations) for c in group)
+
+
+# A suit's two foundations with adjacent tops: A♥…6♥ on F2, K♥…7♥ on F6 (one copy of every heart).
+_HEARTS_UP = ["AH", "2H", "3H", "4H", "5H", "6H"]
+_HEARTS_DOWN = ["KH", "QH", "JH", "10H", "9H", "8H", "7H"]
+# Sixteen pile tops that no foundation takes and that cannot go onto each other.
+DEAD_TOPS = ["5S", "5S", "5C", "5C", "5D", "5D", "9S", "9S", "9C", "9C", "9D", "9D", "7S", "7S", "7C", "7C"]
+
+
+def shuttle_position(tops: list[str], clock: FakeClock | None = None) -> Game:
+    """A from_layout position: hearts foundations at 6♥ / 7♥, the given pile tops, no reshuffle left.
+
+    Every other card (the second copy of each heart included) lies buried under the tops.
+    """
+    foundations = [["AS"], _HEARTS_UP, ["AC"], ["AD"], ["KS"], _HEARTS_DOWN, ["KC"], ["KD"]]
+    left = Counter({Card(suit, rank).ascii: 2 for suit in range(4) for rank in range(1, 14)})
+    left.subtract(card for foundation in foundations for card in foundation)
+    left.subtract(tops)
+    assert all(count >= 0 for count in left.values())
+    buried = sorted(left.elements())
+    piles = [[*buried[i::16], top] for i, top in enumerate(tops)]
+    return Game.from_layout(piles, foundations, 0, clock=clock or FakeClock())

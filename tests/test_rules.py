@@ -6,7 +6,7 @@ import pytest
 
 from crescent_widget import Card, Game, IllegalMoveError, Move
 from crescent_widget.lessons import full_foundations
-from helpers import build_game, snapshot
+from helpers import DEAD_TOPS, FakeClock, build_game, shuttle_position, snapshot
 
 # ---------------------------------------------------------------- allowed moves
 
@@ -320,3 +320,45 @@ def test_a_game_with_no_move_but_a_reshuffle_left_is_still_playing() -> None:
     game.reshuffle()
     assert not game.legal_moves()  # this layout stays stuck after its last reshuffle
     assert game.status == "blocked"
+
+
+def test_a_game_whose_only_moves_shuttle_between_two_foundations_is_blocked() -> None:
+    game = shuttle_position(DEAD_TOPS)
+    moves = [str(m) for m in game.legal_moves()]
+    assert sorted(moves) == ["F2-F6", "F6-F2"]  # the shuttles stay legal...
+    assert game.status == "blocked"  # ...but no sequence of them frees a pile card
+
+
+def test_shuttles_stay_legal_in_a_blocked_game_and_the_clock_stays_stopped() -> None:
+    clock = FakeClock()
+    game = shuttle_position(DEAD_TOPS, clock)
+    game.move("F6-F2")  # the first action starts the clock
+    clock.now += 5
+    game.move("F2-F6")
+    clock.now += 60
+    assert game.status == "blocked"
+    assert game.elapsed == 5.0
+    assert game.can_undo
+
+
+@pytest.mark.parametrize("heart", ["2H", "QH", "6H", "7H", "AH", "KH"])
+def test_a_shuttle_that_exposes_a_home_for_a_pile_card_keeps_the_game_going(heart: str) -> None:
+    # 2♥ fits no foundation now (tops 6♥ / 7♥), but five shuttles F2→F6 bring F2's top
+    # down to A♥, which takes it; Q♥ needs F6's top at K♥. Any heart on a pile top is
+    # reachable this way, so the game is not blocked.
+    game = shuttle_position([heart, *DEAD_TOPS[1:]])
+    assert game.status == "playing"
+    # Walk the boundary through all 12 arrangements: F2 down to A♥, then F6 down to K♥.
+    for shuttle in ["F2-F6"] * 5 + ["F6-F2"] * 11:
+        if game.can_move(1, "F"):
+            break
+        game.move(shuttle)
+    game.move(1, "F")
+    assert Card.parse(heart) in (game.top("F2"), game.top("F6"))
+
+
+def test_a_shuttle_position_with_a_reshuffle_left_is_still_playing() -> None:
+    game = shuttle_position(DEAD_TOPS)
+    piles = [[c.ascii for c in p] for p in game.piles]
+    foundations = [[c.ascii for c in f] for f in game.foundations]
+    assert Game.from_layout(piles, foundations, 1).status == "playing"

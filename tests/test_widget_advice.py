@@ -11,6 +11,7 @@ from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeE
 from crescent_widget.i18n import label, message
 from crescent_widget.solver import Hint, winnable_numbers
 from crescent_widget.solver.winnable import random_winnable_number
+from helpers import DEAD_TOPS, shuttle_position
 from widget_support import DEAL, assert_mirrors_engine, intent, one_wrong_move, send
 
 
@@ -356,3 +357,12 @@ def test_check_move_is_a_question_only(w: CrescentWidget) -> None:
     assert w.check_move(15, "F").verdict in ("keeps_win", "unknown")
     after = w.get_state()
     assert after == before and w.selected == "13", "asking changes nothing, not even the selection"
+
+
+def test_a_position_with_only_foundation_shuttles_shows_as_blocked() -> None:
+    # The engine calls it blocked (tests/test_rules.py); the widget shows the banner for it.
+    w = CrescentWidget.from_game(shuttle_position(DEAD_TOPS))
+    assert w.status == "blocked"
+    w.move("F6-F2")  # a shuttle stays playable, and changes nothing that matters
+    assert w.status == "blocked"
+    assert_mirrors_engine(w)

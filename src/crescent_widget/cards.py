@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, quoted
 
 
 class Suit(IntEnum):
@@ -58,6 +58,7 @@ _SUIT_BY_TEXT: Final = {
     "♧": Suit.CLUBS,
     "♢": Suit.DIAMONDS,
 }
+_ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _RANK_BY_TEXT: Final = {
     **{text: rank for rank, text in enumerate(RANK_ASCII) if text},
     "T": 10,
@@ -93,9 +94,9 @@ class Card:
 
     def __init__(self, suit: int, rank: int) -> None:
         if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
-            raise InvalidCardError(f"suit must be 0–3 (♠ ♥ ♣ ♦), got {suit!r}")
+            raise InvalidCardError(f"suit must be 0–3 (♠ ♥ ♣ ♦), got {quoted(suit)}")
         if isinstance(rank, bool) or not isinstance(rank, int) or not ACE <= rank <= KING:
-            raise InvalidCardError(f"rank must be 1 (Ace) to 13 (King), got {rank!r}")
+            raise InvalidCardError(f"rank must be 1 (Ace) to 13 (King), got {quoted(rank)}")
         object.__setattr__(self, "_index", card_index(suit, rank))
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -105,9 +106,15 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card for an engine int (0–51).
 
+        Raises:
+            InvalidCardError: ``index`` is not an int from 0 to 51.
+
         >>> Card.from_index(22)
         Card.parse('10H')
         """
+        # Checked, not left to the tuple: a negative index would wrap round to K♦.
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(_CARDS):
+            raise InvalidCardError(f"a card index must be an int from 0 to 51, got {quoted(index)}")
         return _CARDS[index]
 
     @classmethod
@@ -124,13 +131,14 @@ class Card:
         ['10♥', '10♦', 'J♦', 'Q♠', 'K♠', 'A♣']
         """
         if not isinstance(text, str):
-            raise InvalidCardError(f"a card must be a string such as '10H', got {text!r}")
-        cleaned = text.strip().upper()
+            raise InvalidCardError(f"a card must be a string such as '10H', got {type(text).__name__}")
+        cleaned = text.strip().translate(_ASCII_UPPER)  # not upper(): it folds 'ſ' to 'S'
+
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         if suit is None or rank is None:
             raise InvalidCardError(
-                f"not a card: {text!r} (expected a rank A 2-10 J Q K, or T W D, then a suit "
+                f"not a card: {quoted(text)} (expected a rank A 2-10 J Q K, or T W D, then a suit "
                 "S H C D or ♠ ♥ ♣ ♦, e.g. '10H' or 'Q♠')"
             )
         return _CARDS[card_index(suit, rank)]

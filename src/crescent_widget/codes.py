@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from .cards import ACE, KING, card_index
-from .errors import InvalidCodeError
+from .errors import InvalidCodeError, quoted
 
 CODE_VERSION: Final = "CR1"
 CODE_LETTERS: Final = 7
@@ -68,12 +68,14 @@ def parse_code(code: str) -> tuple[str, int]:
     """
     if not isinstance(code, str):
         raise InvalidCodeError(f"a game code must be a string, got {type(code).__name__}: {_FORMAT_HELP}")
-    match = _CODE_RE.fullmatch(code.strip().upper())
+    # ASCII only: str.upper() folds 'ſ' to 'S' and 'ﬀ' to 'FF', which would let them through.
+    text = code.strip()
+    match = _CODE_RE.fullmatch(text.upper()) if text.isascii() else None
     if match is None:
-        raise InvalidCodeError(f"invalid game code {code!r}: {_FORMAT_HELP}")
+        raise InvalidCodeError(f"invalid game code {quoted(code)}: {_FORMAT_HELP}")
     variant, letters = match.groups()
     if variant not in VARIANT_RESHUFFLES:
-        raise InvalidCodeError(f"invalid game code {code!r}: unknown variant {variant}; {_FORMAT_HELP}")
+        raise InvalidCodeError(f"invalid game code {quoted(code)}: unknown variant {variant}; {_FORMAT_HELP}")
     number = 0
     for letter in letters:
         number = number * 26 + ord(letter) - ord("A")
@@ -90,8 +92,8 @@ def format_code(number: int, variant: str = "N") -> str:
     'CR1-N-ZZZZZZZ'
     """
     check_deal_number(number)
-    if variant not in VARIANT_RESHUFFLES:
-        raise InvalidCodeError(f"unknown or unimplemented variant {variant!r}: {_FORMAT_HELP}")
+    if not isinstance(variant, str) or variant not in VARIANT_RESHUFFLES:
+        raise InvalidCodeError(f"unknown or unimplemented variant {quoted(variant)}: {_FORMAT_HELP}")
     letters = []
     for _ in range(CODE_LETTERS):
         number, digit = divmod(number, 26)
@@ -102,7 +104,7 @@ def format_code(number: int, variant: str = "N") -> str:
 def check_deal_number(number: int) -> int:
     """Return ``number`` if it is a valid deal number, else raise :class:`InvalidCodeError`."""
     if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < DEAL_COUNT:
-        raise InvalidCodeError(f"a deal number must be an int from 0 to {DEAL_COUNT - 1}, got {number!r}")
+        raise InvalidCodeError(f"a deal number must be an int from 0 to {DEAL_COUNT - 1}, got {quoted(number)}")
     return number
 
 

@@ -9,7 +9,35 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .i18n import REASONS, message
+
+QUOTE_LIMIT: Final = 40
+
+
+def quoted(value: object) -> str:
+    """Bad input, quoted briefly and safely for an error message.
+
+    At most the first ``QUOTE_LIMIT`` characters of a string; a number as written; for
+    anything else only its type: ``repr`` of a container recurses (a list nested a
+    thousand deep exhausts the stack) and a huge one makes a huge message.
+
+    >>> quoted("x" * 100), quoted(7), quoted([[[]]])
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (100 characters)", '7', 'a list')
+    """
+    if isinstance(value, str):
+        if len(value) <= QUOTE_LIMIT:
+            return repr(value)
+        return f"{value[:QUOTE_LIMIT]!r}… ({len(value)} characters)"
+    if (
+        value is None
+        or isinstance(value, bool | float)
+        or (isinstance(value, int) and -(10**QUOTE_LIMIT) < value < 10**QUOTE_LIMIT)
+    ):
+        return repr(value)
+    name = type(value).__name__
+    return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
 
 
 class CrescentError(ValueError):

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
 
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
-from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
+from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, quoted
 from .moves import (
     ANY_FOUNDATION,
     FIRST_FOUNDATION,
@@ -35,7 +35,7 @@ from .moves import (
 )
 from .positions import CARD_COUNT, check_face_down, check_position, check_reshuffles, parse_layout
 from .records import format_record, from_save, parse_record, replay, to_save
-from .rules import legal_pairs, move_reason, reshuffle_piles
+from .rules import can_progress, legal_pairs, move_reason, reshuffle_piles
 from .views import PositionView
 
 Status = Literal["playing", "won", "blocked"]
@@ -86,7 +86,7 @@ class Game(PositionView):
             code = format_code(random_deal_number(), variant or "N")
         code_variant, number = parse_code(code)
         if variant is not None and variant != code_variant:
-            raise InvalidCodeError(f"game code {code!r} is variant {code_variant}, not {variant!r}")
+            raise InvalidCodeError(f"game code {quoted(code)} is variant {code_variant}, not {quoted(variant)}")
         variant = code_variant
         piles = deal(number)
         self._setup(piles, [[base] for base in base_cards()], variant, format_code(number, variant), clock)
@@ -183,8 +183,10 @@ class Game(PositionView):
         >>> len(g.pile(1)), len(g.pile(2)), g.reshuffles_left, g.code
         (2, 10, 1, None)
         """
-        if variant not in VARIANT_RESHUFFLES:
-            raise InvalidPositionError(f"unknown variant {variant!r}; implemented: {', '.join(VARIANT_RESHUFFLES)}")
+        if not isinstance(variant, str) or variant not in VARIANT_RESHUFFLES:
+            raise InvalidPositionError(
+                f"unknown variant {quoted(variant)}; implemented: {', '.join(VARIANT_RESHUFFLES)}"
+            )
         pile_ints, found_ints = parse_layout(piles, foundations)
         check_position(pile_ints, found_ints)
         game = cls.__new__(cls)
@@ -315,12 +317,16 @@ class Game(PositionView):
 
     @property
     def status(self) -> Status:
-        """``"won"``, ``"blocked"`` (no move and no useful reshuffle) or ``"playing"``."""
+        """``"won"``, ``"blocked"`` or ``"playing"``.
+
+        Blocked: no useful reshuffle is left and no pile card can move, now or after
+        any foundation-to-foundation moves (see :func:`~crescent_widget.rules.can_progress`).
+        """
         revision, status = self._status_cache
         if revision != self._revision:
             if self._found_count == CARD_COUNT:
                 status = "won"
-            elif self._any_legal_move() or self._reshuffle_useful():
+            elif can_progress(self._places) or self._reshuffle_useful():
                 status = "playing"
             else:
                 status = "blocked"
@@ -356,10 +362,12 @@ class Game(PositionView):
                 return src
             if src == RESHUFFLE:
                 return src
-            raise InvalidMoveError(f"no such move: {tuple(src)!r} (places are 0-23, or 24 for any foundation)")
+            raise InvalidMoveError(
+                f"no such move: ({quoted(s)}, {quoted(d)}) (places are 0-23, or 24 for any foundation)"
+            )
         if isinstance(src, str):
             return Move.parse(src)
-        raise InvalidMoveError(f"give a move as 'SRC-DST' text, a Move, or two places; got {src!r}")
+        raise InvalidMoveError(f"give a move as 'SRC-DST' text, a Move, or two places; got {quoted(src)}")
 
     def check(self, src: MoveArg, dst: PlaceLike | None = None) -> str | None:
         """The reason code a move would be refused with, or ``None`` if it is legal.
@@ -475,9 +483,6 @@ class Game(PositionView):
         self._history.clear()
         self._log.append((RESHUFFLE_PLACE, RESHUFFLE_PLACE))
         self._touch()
-
-    def _any_legal_move(self) -> bool:
-        return next(self._legal_pairs(), None) is not None
 
     def _legal_pairs(self) -> Iterator[tuple[int, int]]:
         return legal_pairs(self._places)

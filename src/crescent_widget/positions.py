@@ -12,11 +12,37 @@ from typing import Final
 
 from .cards import ASCII_TEXT, parse_card_index
 from .codes import base_cards
-from .errors import InvalidCardError, InvalidPositionError
+from .errors import InvalidCardError, InvalidPositionError, quoted
 from .moves import FOUNDATIONS, PILES
 from .rules import MAX_PILE
 
 CARD_COUNT: Final = 104
+
+
+def check_nesting(value: object, max_depth: int, what: str) -> None:
+    """Refuse lists, tuples or dicts nested more than ``max_depth`` deep, without recursing.
+
+    A layout is a list of lists of card texts, a save one level or two more. The later
+    steps (JSON encoding for the checksum, comparisons, ``repr`` in messages) recurse,
+    so a list nested a thousand deep would reach them as a ``RecursionError``; the shape
+    is checked first, here, with an explicit stack.
+
+    >>> check_nesting([["AS"], []], 2, "piles")
+    >>> check_nesting([[["AS"]]], 2, "piles")
+    Traceback (most recent call last):
+    ...
+    crescent_widget.errors.InvalidPositionError: piles: nested more than 2 levels deep ...
+    """
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, list | tuple | dict):
+            if depth >= max_depth:
+                raise InvalidPositionError(
+                    f"{what}: nested more than {max_depth} levels deep (a layout or save holds lists of card texts)"
+                )
+            children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
 
 
 def parse_cards(cards: object, where: str) -> list[int]:
@@ -34,6 +60,8 @@ def parse_cards(cards: object, where: str) -> list[int]:
 
 def parse_layout(piles: object, foundations: object) -> tuple[list[list[int]], list[list[int]]]:
     """Read the card texts of a layout (16 piles, 8 foundations) into card ints."""
+    check_nesting(piles, 2, "piles")
+    check_nesting(foundations, 2, "foundations")
     return (
         [parse_cards(p, f"pile {i + 1}") for i, p in enumerate(_as_list(piles, "piles"))],
         [parse_cards(f, f"foundation F{i + 1}") for i, f in enumerate(_as_list(foundations, "foundations"))],
@@ -85,7 +113,7 @@ def check_position(piles: list[list[int]], foundations: list[list[int]]) -> None
 def check_reshuffles(reshuffles_left: object, allowance: int) -> int:
     """Return the reshuffle count if it is an int in ``0 … allowance``."""
     if isinstance(reshuffles_left, bool) or not isinstance(reshuffles_left, int):
-        raise InvalidPositionError(f"reshuffles_left must be an int, got {reshuffles_left!r}")
+        raise InvalidPositionError(f"reshuffles_left must be an int, got {quoted(reshuffles_left)}")
     if not 0 <= reshuffles_left <= allowance:
         raise InvalidPositionError(f"reshuffles_left must be between 0 and {allowance}, got {reshuffles_left}")
     return reshuffles_left

@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .cards import ASCII_TEXT
 from .codes import VARIANT_RESHUFFLES
-from .errors import CrescentError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
+from .errors import CrescentError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, quoted
 from .i18n import check_lang
 from .moves import Move
+from .positions import check_nesting
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 SAVE_FORMAT: Final = "crescent-save/2"
 RECORD_ENTRY: Final = {"pl": "wpis", "en": "record entry"}
 MOVES_PER_LINE: Final = 12
+SAVE_DEPTH: Final = 4  # the save, its start layout, the piles, a pile
 _MOVE_NUMBER: Final = re.compile(r"\d+\.")
 
 
@@ -153,7 +155,7 @@ def _start_game(game_class: type[Game], save: dict[str, Any], clock: Callable[[]
     """The game a save starts from: the deal of its code, or its start layout."""
     code, variant, start = save["code"], save["variant"], save["start"]
     if not isinstance(variant, str) or variant not in VARIANT_RESHUFFLES:
-        raise InvalidPositionError(f"saved game has an unknown variant {variant!r}")
+        raise InvalidPositionError(f"saved game has an unknown variant {quoted(variant)}")
     if code is not None and not isinstance(code, str):
         raise InvalidPositionError(f"saved game code must be text or null, got {type(code).__name__}")
     if code is None:
@@ -165,7 +167,7 @@ def _start_game(game_class: type[Game], save: dict[str, Any], clock: Callable[[]
     except InvalidCodeError as err:
         raise InvalidPositionError(f"saved game has a bad game code: {err}") from None
     if game.variant != variant:
-        raise InvalidPositionError(f"saved code {code!r} does not match variant {variant!r}")
+        raise InvalidPositionError(f"saved code {quoted(code)} does not match variant {quoted(variant)}")
     return game
 
 
@@ -177,11 +179,12 @@ def from_save(data: object, game_class: type[Game], clock: Callable[[], float] |
     """
     if not isinstance(data, dict):
         raise InvalidPositionError(f"a saved game must be a dict, got {type(data).__name__}")
+    check_nesting(data, SAVE_DEPTH, "saved game data")
     missing = [key for key in REQUIRED_KEYS if key not in data]
     if missing:
         raise InvalidPositionError(f"saved game is incomplete: missing {', '.join(missing)}")
     if data["format"] != SAVE_FORMAT:
-        raise InvalidPositionError(f"unknown save format {data['format']!r}; expected {SAVE_FORMAT!r}")
+        raise InvalidPositionError(f"unknown save format {quoted(data['format'])}; expected {SAVE_FORMAT!r}")
     try:
         expected = save_checksum(data)
     except (TypeError, ValueError) as err:
@@ -192,9 +195,9 @@ def from_save(data: object, game_class: type[Game], clock: Callable[[], float] |
     if not isinstance(actions, list):
         raise InvalidPositionError("saved actions must be a list of moves")
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise InvalidPositionError(f"undo_depth must be a non-negative int, got {depth!r}")
+        raise InvalidPositionError(f"undo_depth must be a non-negative int, got {quoted(depth)}")
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < 1e9:
-        raise InvalidPositionError(f"elapsed must be a number of seconds, got {elapsed!r}")
+        raise InvalidPositionError(f"elapsed must be a number of seconds, got {quoted(elapsed)}")
     game = _start_game(game_class, data, clock)
     try:
         replay(game, actions)

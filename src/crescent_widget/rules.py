@@ -117,6 +117,59 @@ def legal_pairs(places: Places) -> Iterator[tuple[int, int]]:
                 yield ascending, descending
 
 
+def can_progress(places: Places) -> bool:
+    """Whether a pile card can move now, or after some foundation-to-foundation moves.
+
+    This, not "any legal move", is what keeps a game going (SPEC.md, End of the game).
+    A foundation-to-foundation move is legal whenever a suit's two foundation tops are
+    adjacent (say 6♥ on F2 and 7♥ on F6): either top may pass to the other foundation.
+    Such shuttles never change the piles, so a position whose only legal moves are
+    shuttles would stay "playing" forever, and a player could shuttle without end.
+    A shuttle does change which tops show, and so which pile cards a foundation
+    accepts: (6♥, 7♥) accepts 7♥ and 6♥; after 7♥ F6→F2, (7♥, 8♥) accepts 8♥ and 7♥.
+    So the game goes on exactly when some sequence of shuttles exposes tops that
+    accept a pile's top card. Two facts keep the search small: a pile-to-pile move
+    does not depend on the foundations, and a suit's shuttles touch only its own two
+    foundations. So each suit is explored on its own, over the at most 12
+    arrangements its shuttles reach, with :func:`legal_pairs` judging every one.
+
+    >>> from crescent_widget.cards import parse_card_index as c
+    >>> hearts = [c(f"{r}H") for r in ("A", 2, 3, 4, 5, 6)], [c(f"{r}H") for r in ("K", "Q", "J", 10, 9, 8, 7)]
+    >>> places = [[c("2H")]] + [[] for _ in range(15)]
+    >>> places += [[c("AS")], hearts[0], [c("AC")], [c("AD")], [c("KS")], hearts[1], [c("KC")], [c("KD")]]
+    >>> sorted(legal_pairs(places)), can_progress(places)
+    ([(17, 21), (21, 17)], True)
+    >>> places[0] = [c("5S")]  # no foundation arrangement takes it
+    >>> can_progress(places)
+    False
+    """
+    shuttling = set()
+    for src, _ in legal_pairs(places):
+        if src < PILES:
+            return True
+        shuttling.add((src - FIRST_FOUNDATION) % 4)
+    for suit in shuttling:
+        pair = (FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit)
+        scratch = list(places)  # only the suit's two foundations are replaced below
+        todo = [(tuple(places[pair[0]]), tuple(places[pair[1]]))]
+        seen = set()
+        while todo:
+            state = todo.pop()
+            if state in seen:
+                continue
+            seen.add(state)
+            for place, cards in zip(pair, state, strict=True):
+                scratch[place] = list(cards)
+            for src, dst in legal_pairs(scratch):
+                if src < PILES:
+                    return True
+                if src in pair:
+                    after = [list(cards) for cards in state]
+                    after[pair.index(dst)].append(after[pair.index(src)].pop())
+                    todo.append((tuple(after[0]), tuple(after[1])))
+    return False
+
+
 def reshuffle_piles(piles: Sequence[list[int]]) -> None:
     """Move the bottom card of every pile of two or more cards to its top, in place.
 
