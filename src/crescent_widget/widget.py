@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import anywidget
@@ -48,6 +47,7 @@ from ._widget_text import (
     labels,
     refusal,
 )
+from .bundle import bundle_asset
 from .codes import VARIANT_RESHUFFLES
 from .errors import CrescentError, IllegalMoveError
 from .game import Game, MoveArg
@@ -59,7 +59,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_STATIC: Final = Path(__file__).parent / "static"
 MoveCallback = Callable[[Move], object]
 # The only synced traits a front end may set; everything else it changes through intents.
 FRONT_END_OPTIONS: Final = frozenset({"lang", "interactive_rules", "show_labels", "four_colour", "large"})
@@ -127,8 +126,8 @@ class CrescentWidget(AdviceAndReplay, FrontEndIntents, anywidget.AnyWidget):
     (Move.parse('3-F7'), ['5-F2', '3-F7'])
     """
 
-    _esm = _STATIC / "widget.js"
-    _css = _STATIC / "widget.css"
+    _esm = bundle_asset("widget.js")  # text, not a Path: see bundle.py
+    _css = bundle_asset("widget.css")
 
     code = traitlets.Unicode("", help="the game code; empty for a position made with Game.from_layout").tag(sync=True)
     variant = traitlets.Enum(tuple(VARIANT_RESHUFFLES), "N", help="variant of random deals").tag(sync=True)
