@@ -1,0 +1,75 @@
+"""The package as a user installs it: core dependencies, lazy widget import, widgets freed.
+
+The build-and-install checks (wheel and sdist into fresh venvs, the sdist with no Node)
+live in scripts/check-dist, which .ci/run calls.
+"""
+
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+import weakref
+from importlib.metadata import requires
+from pathlib import Path
+
+import pytest
+
+from crescent_widget import CrescentWidget
+from crescent_widget.bundle import STATIC, bundle_asset
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_anywidget_and_traitlets_are_core_dependencies() -> None:
+    # A plain `pip install crescent-widget` must give a working widget: no extra needed.
+    core = [r.split(";")[0].replace(" ", "") for r in requires("crescent-widget") or [] if "extra ==" not in r]
+    names = {r.split(">")[0].split("=")[0].split("<")[0].lower() for r in core}
+    assert {"anywidget", "traitlets"} <= names
+
+
+def test_importing_the_package_and_playing_needs_no_widget_machinery() -> None:
+    code = (
+        "import sys, crescent_widget as c\n"
+        "g = c.Game('CR1-N-AAAAAAB'); g.move('13-14')\n"
+        "assert 'anywidget' not in sys.modules and 'ipywidgets' not in sys.modules, sorted(sys.modules)\n"
+        "assert c.CrescentWidget.__name__ == 'CrescentWidget' and 'anywidget' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, env={"PATH": "/usr/bin:/bin"}, cwd=ROOT)
+
+
+def test_a_closed_widget_is_freed() -> None:
+    refs = []
+    for _ in range(30):
+        widget = CrescentWidget("CR1-N-AAAAAAB")
+        widget.move("13-14")
+        refs.append(weakref.ref(widget))
+        widget.close()
+    del widget
+    gc.collect()
+    alive = sum(ref() is not None for ref in refs)
+    assert alive == 0, f"{alive} of {len(refs)} closed widgets are still alive"
+
+
+def test_the_widget_gets_the_bundle_as_text() -> None:
+    assert CrescentWidget._esm == (STATIC / "widget.js").read_text(encoding="utf-8")
+    assert CrescentWidget._css == (STATIC / "widget.css").read_text(encoding="utf-8")
+    assert "\n" in CrescentWidget._esm  # anywidget would take a one-line string for a file name
+
+
+def test_hot_reload_asks_for_the_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANYWIDGET_HMR", "1")
+    assert bundle_asset("widget.js") == STATIC / "widget.js"
+    monkeypatch.setenv("ANYWIDGET_HMR", "0")
+    assert isinstance(bundle_asset("widget.js"), str)
+
+
+def test_a_missing_bundle_says_how_to_build_it() -> None:
+    with pytest.raises(FileNotFoundError, match="npm run build"):
+        bundle_asset("no-such-file.js")
+
+
+def test_the_license_pyproject_promises_is_there() -> None:
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License")
+    assert 'license = "MIT"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
