@@ -291,3 +291,37 @@ def test_hints_in_the_face_down_deal_depend_only_on_what_is_visible() -> None:
 def test_solve_refuses_to_peek_at_face_down_cards() -> None:
     with pytest.raises(ValueError, match="face-down"):
         solve(Game("CR1-H-AAAAAAB"), nodes=1000)
+
+
+# ---------------------------------------------------------------- budgets
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -1.0, -0.001])
+def test_non_finite_or_negative_budgets_are_refused(seconds: float) -> None:
+    from crescent_widget.errors import CrescentError
+    from crescent_widget.solver import InvalidBudgetError
+
+    game = Game.from_number(1)
+    for call in (
+        lambda: solve(game, seconds=seconds),
+        lambda: hint(game, seconds=seconds),
+        lambda: winnability(game, seconds=seconds),
+        lambda: check_move(game, game.legal_moves()[0], seconds=seconds),
+    ):
+        with pytest.raises(InvalidBudgetError) as refused:
+            call()
+        assert isinstance(refused.value, CrescentError) and refused.value.reason == "invalid_budget"
+    with pytest.raises(InvalidBudgetError):
+        solve(game, nodes=-5)
+    assert game.move_count == 0
+
+
+def test_cli_refuses_a_nan_budget() -> None:
+    refused = subprocess.run(
+        [sys.executable, "-m", "crescent_widget.solve", "1", "--seconds", "nan"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert refused.returncode == 2 and "finite" in refused.stderr

@@ -17,13 +17,14 @@ player cannot see yet.
 from __future__ import annotations
 
 from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, check_move, hint, winnability
-from .api import SolveResult, Status, solve
+from .api import InvalidBudgetError, SolveResult, Status, solve
 from .replay import ReplayError, check_win
 from .winnable import random_winnable_number, winnable_numbers
 
 __all__ = [
     "Hint",
     "HintKind",
+    "InvalidBudgetError",
     "MoveCheck",
     "MoveVerdict",
     "ReplayError",

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Final, Literal
 from ..i18n import ADVICE, MOVE_VERDICTS
 from ..moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..narration import describe
-from .api import hides_cards, run
-from .heuristic import score
+from .api import check_budget, hides_cards, run
+from .expand import expand
 from .replay import engine_moves
-from .state import children, from_game
+from .state import from_game
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -69,6 +69,7 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
     >>> Game.from_number(1).status
     'playing'
     """
+    check_budget(seconds)
     status = game.status
     if status == "won":
         return _hint(game, None, "none", True, "won")
@@ -117,7 +118,7 @@ def _fair_hint(game: Game) -> Hint:
 
 def _best_child_move(game: Game) -> tuple[int, int] | None:
     """The move to the best-scoring successor (the dives found nothing better than here)."""
-    best = max(children(from_game(game)), key=lambda pair: score(pair[1]), default=None)
+    best = max(expand(from_game(game), ()), key=lambda child: child[2], default=None)
     return None if best is None else best[0]
 
 
@@ -128,6 +129,7 @@ def winnability(game: Game, *, seconds: float = 1.0) -> Winnability:
     >>> winnability(Game.from_number(3), seconds=10)
     'winnable'
     """
+    check_budget(seconds)
     if hides_cards(game):
         return "lost" if game.status == "blocked" else "unknown"
     status = run(game, seconds=seconds)[0].status
@@ -163,6 +165,7 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
         IllegalMoveError: the move is not legal here.
         InvalidMoveError: the move is malformed.
     """
+    check_budget(seconds)
     after = game.copy()
     after.move(move)
     if hides_cards(game):

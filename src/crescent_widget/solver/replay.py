@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..moves import FIRST_FOUNDATION, RESHUFFLE, Move
+from ..moves import Move
 from .state import RESHUFFLE_SRC, TO_FOUNDATION, InternalMove
 
 if TYPE_CHECKING:
@@ -26,6 +26,11 @@ class ReplayError(RuntimeError):
     """The solver produced a line the engine refuses: a solver bug, never shown as a win."""
 
 
+def _move(src: str, dst: str) -> Move:
+    """An engine move from two SPEC.md place names (``"13"``, ``"F1"``)."""
+    return Move.parse(f"{src}-{dst}")
+
+
 def engine_moves(game: Game, move: InternalMove) -> list[Move]:
     """The engine moves that carry out one internal move from ``game``'s position.
 
@@ -34,23 +39,24 @@ def engine_moves(game: Game, move: InternalMove) -> list[Move]:
     """
     src, dst = move
     if src == RESHUFFLE_SRC:
-        return [RESHUFFLE]
+        return [Move.parse("R")]
     if dst != TO_FOUNDATION:
-        return [Move(src, dst)]
-    card = game._piles[src][-1]
+        return [_move(str(src + 1), str(dst + 1))]
+    pile = str(src + 1)
+    card = game.pile(pile)[-1].index
     suit, rank = divmod(card, 13)
-    ascending, descending = FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit
-    asc_top = game._foundations[suit][-1] % 13
-    desc_top = game._foundations[suit + 4][-1] % 13
+    ascending, descending = f"F{suit + 1}", f"F{suit + 5}"
+    asc_top = game.foundation(ascending)[-1].index % 13
+    desc_top = game.foundation(descending)[-1].index % 13
     if rank == asc_top + 1:
-        return [Move(src, ascending)]
+        return [_move(pile, ascending)]
     if rank == desc_top - 1:
-        return [Move(src, descending)]
+        return [_move(pile, descending)]
     if desc_top != asc_top + 1:
-        raise ReplayError(f"no foundation takes card {card} from pile {src + 1}")
+        raise ReplayError(f"no foundation takes card {card} from pile {pile}")
     if rank > asc_top:  # slide the boundary up: descending tops go onto the ascending pile
-        return [Move(descending, ascending)] * (rank - 1 - asc_top) + [Move(src, ascending)]
-    return [Move(ascending, descending)] * (asc_top - rank) + [Move(src, descending)]
+        return [_move(descending, ascending)] * (rank - 1 - asc_top) + [_move(pile, ascending)]
+    return [_move(ascending, descending)] * (asc_top - rank) + [_move(pile, descending)]
 
 
 def replay(game: Game, line: Iterable[InternalMove]) -> list[Move]:

@@ -21,16 +21,13 @@ the concrete foundation and slides a joined suit's boundary) or ``(RESHUFFLE_SRC
 >>> s = from_game(Game.from_number(1))
 >>> len(s[0]), s[1], s[2]
 (16, (0, 0, 0, 0, 12, 12, 12, 12), 3)
->>> [move for move, child in children(s)][:3]
-[(0, 2), (2, 16), (2, 0)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
-from ..rules import MAX_PILE, PILE_DOWN, PILE_UP, SUIT
+from ..rules import PILE_DOWN, PILE_UP, SUIT
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -52,10 +49,10 @@ BYTE: Final = tuple(bytes((c,)) for c in range(52))
 
 
 def from_game(game: Game) -> State:
-    """The solver state of an engine position."""
-    piles = tuple(bytes(p) for p in game._piles)
-    tops = [f[-1] % 13 for f in game._foundations]
-    return piles, canonical_foundations(tops), game._reshuffles_left
+    """The solver state of an engine position (every card face up: see ``hides_cards``)."""
+    piles = tuple(bytes(card.index for card in pile) for pile in game.piles)
+    tops = [foundation[-1].index % 13 for foundation in game.foundations]
+    return piles, canonical_foundations(tops), game.reshuffles_left
 
 
 def canonical_foundations(tops: list[int]) -> Foundations:
@@ -90,6 +87,24 @@ def foundation_result(fnd: Foundations, card: int) -> Foundations | None:
     return tuple(new)
 
 
+_lifts: dict[Foundations, tuple[Foundations | None, ...]] = {}
+
+
+def lifts(fnd: Foundations) -> tuple[Foundations | None, ...]:
+    """:func:`foundation_result` for every card at once, cached per foundation state.
+
+    The foundations change far less often than the piles, so a search looks its
+    foundation moves up here instead of working each one out again.
+    """
+    found = _lifts.get(fnd)
+    if found is None:
+        found = tuple(foundation_result(fnd, card) for card in range(52))
+        if len(_lifts) > 50_000:  # foundation states are few; this only bounds memory
+            _lifts.clear()
+        _lifts[fnd] = found
+    return found
+
+
 def is_won(state: State) -> bool:
     """Every pile is empty, so all 104 cards are on the foundations."""
     return not any(state[0])
@@ -98,43 +113,3 @@ def is_won(state: State) -> bool:
 def reshuffled(piles: Piles) -> Piles:
     """Every pile of two or more cards moves its bottom card to the top."""
     return tuple(p[1:] + p[:1] if len(p) >= 2 else p for p in piles)
-
-
-def pile_room(piles: Piles) -> dict[int, list[int]]:
-    """Top card -> the piles with that top and room for one more card."""
-    room: dict[int, list[int]] = {}
-    for index, pile in enumerate(piles):
-        if pile and len(pile) < MAX_PILE:
-            top = pile[-1]
-            if top in room:
-                room[top].append(index)
-            else:
-                room[top] = [index]
-    return room
-
-
-def children(state: State) -> Iterator[tuple[InternalMove, State]]:
-    """Every legal successor of a state, the reshuffle last (when it changes anything).
-
-    Moves onto a foundation come first; a joined suit yields one move per card.
-    """
-    piles, fnd, left = state
-    room = pile_room(piles)
-    for index, pile in enumerate(piles):
-        if not pile:
-            continue
-        card = pile[-1]
-        new_fnd = foundation_result(fnd, card)
-        if new_fnd is not None:
-            new_piles = list(piles)
-            new_piles[index] = pile[:-1]
-            yield (index, TO_FOUNDATION), (tuple(new_piles), new_fnd, left)
-        up, down = NEIGHBOURS[card]
-        for target_top in (up, down):
-            for target in room.get(target_top, ()):
-                new_piles = list(piles)
-                new_piles[index] = pile[:-1]
-                new_piles[target] = piles[target] + BYTE[card]
-                yield (index, target), (tuple(new_piles), fnd, left)
-    if left > 0 and any(len(p) >= 2 for p in piles):
-        yield RESHUFFLE_MOVE, (reshuffled(piles), fnd, left - 1)

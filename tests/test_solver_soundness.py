@@ -1,0 +1,142 @@
+"""Soundness of the solver's move generator and of every pruning rule.
+
+- The one move generator (``expand`` with ``prune=False``) against the engine's rules, both
+  ways: every successor replays through the engine to the same position, and every engine
+  move (and the reshuffle) is among the successors.
+- Every pruning rule (safe moves, dead ends, the dead marks the proof shares with the dives)
+  against the unpruned complete search, on thousands of small random positions: the same
+  verdict every time. Bigger runs: ``benchmarks/bench_solver_soundness.py``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from crescent_widget import Game
+from crescent_widget.solver.api import run
+from crescent_widget.solver.expand import chains, dead_end, expand
+from crescent_widget.solver.replay import engine_moves
+from crescent_widget.solver.state import RESHUFFLE_MOVE, from_game
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = "SHCD"
+
+
+def random_position(rng: random.Random, most_cards: int = 14, piles: int = 6) -> Game:
+    """Foundations leaving a few cards, dealt at random into a few piles.
+
+    Suits often have one foundation complete, so that the chain rules have work to do.
+    """
+    foundations: list[list[str]] = []
+    while True:
+        tops = [_suit_tops(rng) for _ in SUITS]
+        if 2 <= sum(12 - asc + desc + max(0, desc - asc - 1) for asc, desc in tops) <= most_cards:
+            break
+    for suit, (asc, _) in zip(SUITS, tops, strict=True):
+        foundations.append([RANKS[r] + suit for r in range(asc + 1)])
+    for suit, (_, desc) in zip(SUITS, tops, strict=True):
+        foundations.append([RANKS[r] + suit for r in range(12, desc - 1, -1)])
+    left = [
+        RANKS[r] + s
+        for s, (asc, desc) in zip(SUITS, tops, strict=True)
+        for r in range(13)
+        for _ in range(2 - (r <= asc) - (r >= desc))
+    ]
+    rng.shuffle(left)
+    layout: list[list[str]] = [[] for _ in range(16)]
+    used = rng.randint(1, piles)
+    for card in left:
+        choices = [n for n in range(used) if len(layout[n]) < 13]
+        if not choices:
+            choices = [n for n in range(16) if len(layout[n]) < 13]
+        layout[rng.choice(choices)].append(card)
+    return Game.from_layout(layout, foundations, rng.choice((0, 0, 1)))
+
+
+def _suit_tops(rng: random.Random) -> tuple[int, int]:
+    """(ascending top, descending top) rank indexes of one suit's foundations."""
+    kind = rng.random()
+    if kind < 0.35:  # descending complete: a chain going up
+        return 12 - rng.randint(0, 6), 0
+    if kind < 0.7:  # ascending complete: a chain going down
+        return 12, rng.randint(0, 6)
+    asc = rng.randint(0, 12)
+    return asc, rng.randint(max(0, asc - 1), min(12, asc + 4))  # overlapping, joined or a small gap
+
+
+def test_generator_matches_the_engine_on_game_positions() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for number in range(1, 41):
+        game = Game.from_number(number)
+        for _ in range(rng.randint(0, 120)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.move(rng.choice(moves))
+        _check_generator(game)
+        checked += 1
+    for seed in range(300):
+        _check_generator(random_position(random.Random(seed)))
+        checked += 1
+    assert checked == 340
+
+
+def _check_generator(game: Game) -> None:
+    state = from_game(game)
+    successors = {child: move for move, child, _ in expand(state, (), prune=False)}
+    # Each successor: the engine plays it and reaches the same position.
+    for child, move in successors.items():
+        scratch = game.copy()
+        for step in engine_moves(scratch, move):
+            assert scratch.check(step) is None, (game, move, step)
+            scratch.move(step)
+        if move == RESHUFFLE_MOVE:
+            scratch = game.copy()
+            scratch.reshuffle()
+        assert from_game(scratch) == child, (game, move)
+    # Each engine move (foundation shuffles aside, which the state folds) is a successor.
+    for move in game.legal_moves():
+        scratch = game.copy()
+        scratch.move(move)
+        after = from_game(scratch)
+        assert after == state or after in successors, (game, move)
+    if game.reshuffles_left and any(len(p) >= 2 for p in game.piles):
+        scratch = game.copy()
+        scratch.reshuffle()
+        assert from_game(scratch) in successors
+
+
+def test_pruned_search_agrees_with_unpruned_on_thousands_of_positions() -> None:
+    rng = random.Random(2026)
+    pruned_fired = 0
+    dead_ends = 0
+    verdicts = {"won": 0, "lost": 0}
+    for _ in range(2500):
+        game = random_position(rng)
+        state = from_game(game)
+        if not state[2] and chains(state[1])[1]:
+            pruned_fired += 1
+            dead_ends += dead_end(*state)
+        pruned = run(game, nodes=400_000, seed=rng.randrange(100))[0]
+        plain = run(game, nodes=400_000, prune=False)[0]
+        assert plain.status != "unknown"
+        assert pruned.status == plain.status, game.to_dict()
+        verdicts[plain.status] += 1
+    # The test means something only if the rules fire and both verdicts occur often.
+    assert pruned_fired > 800 and dead_ends > 100
+    assert verdicts["won"] > 300 and verdicts["lost"] > 300
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_proof_alone_agrees_with_unpruned_on_bigger_positions(seed: int) -> None:
+    # Bigger positions: the dives, the proof and the shared dead marks all take part.
+    rng = random.Random(seed)
+    for _ in range(25):
+        game = random_position(rng, most_cards=24, piles=8)
+        pruned = run(game, nodes=2_000_000, seed=seed)[0]
+        plain = run(game, nodes=2_000_000, prune=False)[0]
+        if "unknown" not in (pruned.status, plain.status):
+            assert pruned.status == plain.status, game.to_dict()
