@@ -12,6 +12,16 @@ export function pileCell(pile) {
 }
 
 /**
+ * The compact horseshoe of a narrow board, 8 columns wide: the same U, with the sides
+ * tucked under the ends of the top row instead of beside them (so cards stay large).
+ */
+export function compactPileCell(pile) {
+  if (pile <= 4) return [6 - pile, 1];
+  if (pile <= 12) return [1, pile - 4];
+  return [pile - 11, 8];
+}
+
+/**
  * Where each place sits on screen, as [row, column] of the 5 × 10 board grid (the
  * foundations, in the middle, are given the grid cells they appear over). Arrow keys
  * move focus by these coordinates.
@@ -97,9 +107,13 @@ export function createBoard(root) {
   const piles = [];
   for (let pile = 1; pile <= 16; pile++) {
     const el = slot({ "data-pile": String(pile) });
+    // The stylesheet picks the wide or the compact cell by the board's own width.
     const [row, column] = pileCell(pile);
-    el.style.gridRow = String(row);
-    el.style.gridColumn = String(column);
+    const [compactRow, compactColumn] = compactPileCell(pile);
+    el.style.setProperty("--cw-row", String(row));
+    el.style.setProperty("--cw-column", String(column));
+    el.style.setProperty("--cw-compact-row", String(compactRow));
+    el.style.setProperty("--cw-compact-column", String(compactColumn));
     piles.push(el);
   }
   const foundationArea = element("div", "cw-foundations", { "data-foundation-area": "" });
@@ -107,9 +121,7 @@ export function createBoard(root) {
   for (let i = 1; i <= 8; i++) {
     const el = slot({ "data-foundation": `F${i}` });
     el.classList.add("cw-foundation");
-    // Aces row F1–F4 over the Kings row F5–F8, in the middle four columns.
-    el.style.gridRow = String(i <= 4 ? 1 : 2);
-    el.style.gridColumn = String(((i - 1) % 4) + 3);
+    // Aces row F1–F4 over the Kings row F5–F8, in the middle four columns (widget.css).
     foundations.push(el);
   }
   foundationArea.append(...foundations);
@@ -206,7 +218,7 @@ function showPlace(el, entry, hidden, caption, labels, showLabels) {
     backs.hidden = badge.hidden = !(hidden > 0);
     setText(badge, hidden > 0 ? String(hidden) : "");
   }
-  let card = place.querySelector(".cw-card");
+  let card = place.querySelector(".cw-card:not(.cw-stand-in)"); // not motion's stand-ins
   if (top) {
     if (!card) {
       card = createCard();

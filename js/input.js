@@ -8,6 +8,7 @@ import { slotOf } from "./board.js";
 const DRAG_THRESHOLD_PX = 6;
 const DOUBLE_TAP_MS = 350;
 const SNAP_BACK_MS = 180;
+const NO_MOTION = { holdGhost: (ghost, card) => (ghost.remove(), card.classList.remove("cw-dragging")) };
 
 function placeOf(slotEl) {
   return slotEl.dataset.pile ?? slotEl.dataset.foundation ?? null;
@@ -15,10 +16,11 @@ function placeOf(slotEl) {
 
 /**
  * Wire pointer input on `view` (from createBoard). `send(type, fields)` posts an intent;
- * `onPress(place)` hears of every press on a place (keyboard focus follows the pointer).
- * Returns the hooks widget.js calls, cleanup included.
+ * `onPress(place)` hears of every press on a place (keyboard focus follows the pointer);
+ * `motion` (motion.js) takes over the ghost of a drop that looks legal, so the card flies
+ * on from where it was let go. Returns the hooks widget.js calls, cleanup included.
  */
-export function attachInput(view, model, send, onPress = () => {}) {
+export function attachInput(view, model, send, onPress = () => {}, motion = NO_MOTION) {
   const controller = new AbortController();
   const opts = { signal: controller.signal };
   let press = null; // {slot, place, pointerId, x, y, drag}
@@ -62,7 +64,7 @@ export function attachInput(view, model, send, onPress = () => {}) {
   }
 
   function startDrag(p) {
-    const card = p.slot.querySelector(".cw-card");
+    const card = p.slot.querySelector(".cw-card:not(.cw-stand-in)");
     if (!card) return false;
     const rootBox = view.root.getBoundingClientRect();
     const box = card.getBoundingClientRect();
@@ -88,11 +90,11 @@ export function attachInput(view, model, send, onPress = () => {}) {
   function endDrag(p, snapBack) {
     const { ghost, card } = p.drag;
     lightTargets(p.place, false);
+    if (!snapBack) return motion.holdGhost(ghost, card, p.place);
     const finish = () => {
       ghost.remove();
       card.classList.remove("cw-dragging");
     };
-    if (!snapBack) return finish();
     ghost.classList.add("cw-snap-back");
     ghost.style.transform = "translate(0px, 0px)";
     setTimeout(finish, SNAP_BACK_MS);

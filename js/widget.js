@@ -5,6 +5,7 @@
 import { createBoard, formatClock, updateBoard } from "./board.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
+import { createMotion } from "./motion.js";
 
 const STATE_KEYS = [
   "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo",
@@ -45,7 +46,8 @@ function render({ model, el }) {
     view.buttons.help.setAttribute("aria-expanded", String(!view.helpPanel.hidden));
   };
   const keys = attachKeys(view, model, send, { toggleHelp, helpOpen: () => !view.helpPanel.hidden });
-  const input = attachInput(view, model, send, (place) => keys.setCurrent(place, true));
+  const motion = createMotion(view);
+  const input = attachInput(view, model, send, (place) => keys.setCurrent(place, true), motion);
 
   // The clock: Python publishes seconds played at each update; between updates the
   // view counts on from its own receipt time.
@@ -95,7 +97,9 @@ function render({ model, el }) {
     clockBase = Number(state.elapsed) || 0;
     clockFrom = performance.now();
     clockRunning = Boolean(state.clock_running);
+    motion.before(state);
     updateBoard(view, state);
+    motion.after(state);
     showClock();
     announce();
     armReplay(state);
@@ -157,6 +161,7 @@ function render({ model, el }) {
     controller.abort();
     input.cleanup();
     keys.cleanup();
+    motion.cleanup();
     root.remove();
     root.replaceChildren(); // drop the DOM (and its references) along with the view
   };

@@ -1,0 +1,235 @@
+// Motion that explains what just happened. The DOM always takes the new state at once;
+// motion only plays transforms on elements already in their final places (FLIP), so a
+// tap during an animation acts on the new position. What moved is read from the
+// difference between two consecutive states (a move: one place loses its top card and
+// another gains that very card; a reshuffle: the reshuffle counter drops and tops
+// change), so taps, drags, double taps, moves from code, undo, hints and replay steps
+// all animate the same way, with no extra field from Python.
+
+import { slotOf } from "./board.js";
+import { createCard, updateCard } from "./cards.js";
+
+export const MOVE_MS = 180;
+const RISE_MS = 240;
+const RISE_STAGGER_MS = 12;
+const HOLD_GHOST_MS = 1000;
+const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
+
+function placesOf(state) {
+  return [
+    ...state.piles.map((entry, i) => [String(i + 1), entry]),
+    ...state.foundations.map((entry, i) => [`F${i + 1}`, entry]),
+  ];
+}
+
+const topOf = (entry) => (Array.isArray(entry) ? entry[0] : "");
+const countOf = (entry) => (Array.isArray(entry) ? Number(entry[1]) || 0 : 0);
+
+/**
+ * What happened between two states, as far as cards go:
+ * {kind: "move", src, dst, card, under} (under: the card the mover now covers),
+ * {kind: "reshuffle" | "unreshuffle", piles: [[place, old top]]}, or null (nothing
+ * moved, or too much to show as one motion: a new game, a loaded position).
+ */
+export function whatMoved(before, after) {
+  if (!before || before.piles.length !== 16 || after.piles.length !== 16) return null;
+  if (before.foundations.length !== after.foundations.length) return null;
+  const old = placesOf(before);
+  const now = placesOf(after);
+  const lost = [];
+  const gained = [];
+  const retopped = [];
+  for (let i = 0; i < old.length; i++) {
+    const delta = countOf(now[i][1]) - countOf(old[i][1]);
+    if (delta === -1) lost.push(i);
+    else if (delta === 1) gained.push(i);
+    else if (delta !== 0) return null;
+    else if (topOf(now[i][1]) !== topOf(old[i][1])) retopped.push([now[i][0], topOf(old[i][1])]);
+  }
+  if (lost.length === 1 && gained.length === 1 && retopped.length === 0) {
+    const [src, dst] = [lost[0], gained[0]];
+    const card = topOf(now[dst][1]);
+    if (!card || card !== topOf(old[src][1])) return null;
+    return { kind: "move", src: old[src][0], dst: old[dst][0], card, under: topOf(old[dst][1]) };
+  }
+  if (lost.length || gained.length || !retopped.length) return null;
+  // A reshuffle cannot be undone in play, only stepped back over in a replay; a new
+  // deal of the same code after a reshuffle looks alike and must not animate.
+  const spent = Number(before.reshuffles_left) - Number(after.reshuffles_left);
+  const stepped = Number(after.replay_state?.step) - Number(before.replay_state?.step);
+  if (spent === 1 && stepped !== -1) return { kind: "reshuffle", piles: retopped };
+  if (spent === -1 && stepped === -1) return { kind: "unreshuffle", piles: retopped };
+  return null;
+}
+
+function boardKey(state) {
+  return JSON.stringify([state.piles, state.foundations]);
+}
+
+/**
+ * Motion for one view. widget.js calls `before(state)` just before the DOM takes a new
+ * state and `after(state)` right after it. input.js hands over a drag's ghost with
+ * `holdGhost` so the card flies on from where it was dropped.
+ */
+export function createMotion(view) {
+  const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+  const reduced = () => Boolean(query?.matches);
+  let previous = null;
+  let plan = null;
+  let from = null; // the mover's starting box, taken before the DOM changes
+  let held = null; // {ghost, card, src, timer}
+  let running = []; // {animation, cleanup}
+
+  // A new position cuts short whatever still moves (its clean-up runs now, not when the
+  // cancel event arrives, so it cannot undo the next motion's set-up).
+  function stopAll() {
+    for (const { animation, end } of [...running]) {
+      end();
+      animation.cancel();
+    }
+    view.root.dataset.motion = "";
+  }
+
+  function track(animation, cleanup) {
+    let done = false;
+    const entry = { animation, end: () => {} };
+    entry.end = () => {
+      if (done) return;
+      done = true;
+      cleanup();
+      running = running.filter((e) => e !== entry);
+      if (!running.length) view.root.dataset.motion = "";
+    };
+    animation.addEventListener("finish", entry.end);
+    animation.addEventListener("cancel", entry.end);
+    running.push(entry);
+  }
+
+  function releaseGhost(flyFrom) {
+    if (!held) return;
+    const { ghost, card, timer } = held;
+    held = null;
+    clearTimeout(timer);
+    card.classList.remove("cw-dragging");
+    if (flyFrom || reduced()) {
+      ghost.remove();
+      return;
+    }
+    // The drop was refused: the ghost goes back to its pile.
+    ghost.classList.add("cw-snap-back");
+    ghost.style.transform = "translate(0px, 0px)";
+    setTimeout(() => ghost.remove(), MOVE_MS);
+  }
+
+  /** A card element showing `ascii` inside a slot's place, for the duration of a motion. */
+  function stand(place, ascii, labels, above) {
+    const el = createCard();
+    updateCard(el, ascii, labels.ranks);
+    delete el.dataset.card; // decoration: not one of the cards the page shows
+    el.classList.add("cw-stand-in");
+    el.removeAttribute("role");
+    el.setAttribute("aria-hidden", "true");
+    const real = place.querySelector(".cw-card:not(.cw-stand-in)");
+    if (above || !real) place.append(el);
+    else place.insertBefore(el, real);
+    return el;
+  }
+
+  function fly(state) {
+    const slot = slotOf(view, plan.dst);
+    const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
+    if (!card || !from) return;
+    for (const a of card.getAnimations()) a.cancel();
+    const to = card.getBoundingClientRect();
+    const dx = from.left - to.left;
+    const dy = from.top - to.top;
+    const scale = from.width && to.width ? from.width / to.width : 1;
+    // What the mover lands on stays in view under it until it arrives.
+    const under = plan.under ? stand(card.parentElement, plan.under, state.labels, false) : null;
+    slot.classList.add("cw-flying");
+    const animation = card.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
+      { duration: MOVE_MS, easing: EASE },
+    );
+    view.root.dataset.motion = `${plan.src}-${plan.dst}`;
+    track(animation, () => {
+      slot.classList.remove("cw-flying");
+      under?.remove();
+    });
+  }
+
+  // A reshuffle: each pile's new top card (its bottom card until now) rises from under
+  // the pile over the card that was on top. Its undo: the top card sinks back under.
+  function rise(state, sinking) {
+    plan.piles.forEach(([name, oldTop], i) => {
+      const slot = slotOf(view, name);
+      const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
+      if (!card) return;
+      const stay = oldTop ? stand(card.parentElement, oldTop, state.labels, sinking) : null;
+      const timing = { duration: RISE_MS, delay: i * RISE_STAGGER_MS, easing: EASE, fill: "backwards" };
+      const animation = sinking
+        ? (stay ?? card).animate(
+            [{ transform: "none", opacity: 1 }, { transform: "translateY(55%)", opacity: 0 }],
+            { ...timing, fill: "both" },
+          )
+        : card.animate(
+            [
+              { transform: "translateY(55%)", opacity: 0 },
+              { transform: "translateY(25%)", opacity: 1, offset: 0.5 },
+              { transform: "none", opacity: 1 },
+            ],
+            timing,
+          );
+      slot.classList.add("cw-flying");
+      track(animation, () => {
+        slot.classList.remove("cw-flying");
+        stay?.remove();
+      });
+    });
+    view.root.dataset.motion = plan.kind;
+  }
+
+  return {
+    /** Before the DOM takes `state`: work out what moved and where it starts from. */
+    before(state) {
+      plan = null;
+      from = null;
+      if (previous && boardKey(previous) !== boardKey(state)) {
+        stopAll();
+        plan = reduced() ? null : whatMoved(previous, state);
+      }
+      if (plan?.kind === "move") {
+        const ghostFrom = held && held.src === plan.src ? held.ghost.getBoundingClientRect() : null;
+        from = ghostFrom ?? slotOf(view, plan.src)?.firstElementChild.getBoundingClientRect() ?? null;
+      }
+    },
+    /** After the DOM shows `state`: play the motion, if any. */
+    after(state) {
+      const moved = plan?.kind === "move" && held?.src === plan.src;
+      if (held && previous?.rev !== state.rev) releaseGhost(moved);
+      if (plan?.kind === "move") fly(state);
+      else if (plan) rise(state, plan.kind === "unreshuffle");
+      previous = state;
+      plan = null;
+      from = null;
+    },
+    /** A drop that looks legal: keep the ghost where it was let go until Python answers. */
+    holdGhost(ghost, card, src) {
+      releaseGhost(false);
+      if (reduced()) {
+        ghost.remove();
+        card.classList.remove("cw-dragging");
+        return;
+      }
+      held = { ghost, card, src, timer: setTimeout(() => releaseGhost(false), HOLD_GHOST_MS) };
+    },
+    cleanup() {
+      stopAll();
+      if (held) {
+        clearTimeout(held.timer);
+        held.ghost.remove();
+        held = null;
+      }
+    },
+  };
+}

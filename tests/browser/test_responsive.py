@@ -1,0 +1,122 @@
+"""The board in narrow containers (issue 12): a split pane, marimo's column, a phone.
+
+The widget's container is narrowed (not the window: the board must follow its own
+width), then every place is measured in real Chromium inside JupyterLab, and a tap and a
+drag are played at that width.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from test_board import ARTIFACTS, center, drag, reset, settle, slot, top_card, view
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (360, 480, 640, 1000)
+MIN_CARD_PX = 36
+MIN_CAPTION_PX = 10
+MIN_BUTTON_PX = 24
+# Every slot, card, caption and button of the first view, measured at once.
+MEASURE_JS = """
+(el) => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const slots = [...el.querySelectorAll(".cw-board .cw-slot")].map((s) => ({
+    place: s.dataset.pile ?? s.dataset.foundation,
+    box: box(s),
+    card: s.querySelector(".cw-card") ? box(s.querySelector(".cw-card")) : null,
+    captionFits: s.querySelector(".cw-caption").scrollWidth <= s.querySelector(".cw-caption").clientWidth,
+    captionPx: parseFloat(getComputedStyle(s.querySelector(".cw-caption")).fontSize),
+    visible: s.checkVisibility(),
+  }));
+  return {
+    root: box(el), scroll: el.scrollWidth, client: el.clientWidth, slots,
+    buttons: [...el.querySelectorAll(".cw-toolbar button")].map(box),
+    compact: getComputedStyle(el.querySelector(".cw-board")).gridTemplateColumns.split(" ").length === 8,
+  };
+}
+"""
+
+
+@pytest.fixture
+def narrow(page: Any) -> Iterator[Any]:
+    """A function that sets the width of the first view's container; restored afterwards."""
+    host = view(page).locator("xpath=..")
+
+    def set_width(width: int) -> None:
+        host.evaluate("(el, w) => { el.style.width = w + 'px'; }", width)
+        view(page).scroll_into_view_if_needed()
+
+    yield set_width
+    host.evaluate("(el) => { el.style.width = ''; }")
+
+
+def overlap(a: list[float], b: list[float]) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return max(0.0, width) * max(0.0, height)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_place_fits_and_stays_playable(page: Any, narrow: Any, width: int) -> None:
+    reset(page)
+    narrow(width)
+    m = view(page).evaluate(MEASURE_JS)
+    left, top, right, bottom = m["root"]
+    assert right - left <= width + 0.5
+    assert m["scroll"] <= m["client"] + 1, "the widget scrolls sideways"
+    assert m["compact"] == (width < 500), "the compact horseshoe is for narrow boards only"
+    places = sorted(s["place"] for s in m["slots"])
+    assert places == sorted([str(n) for n in range(1, 17)] + [f"F{n}" for n in range(1, 9)])
+    for s in m["slots"]:
+        x0, y0, x1, y1 = s["box"]
+        assert s["visible"], s
+        assert left - 0.5 <= x0 and x1 <= right + 0.5 and top - 0.5 <= y0 and y1 <= bottom + 0.5, (width, s)
+        assert s["card"] is not None, s
+        card_width, card_height = s["card"][2] - s["card"][0], s["card"][3] - s["card"][1]
+        assert card_width >= MIN_CARD_PX and card_height >= MIN_CARD_PX * 1.3, (width, s)
+        assert s["captionFits"] and s["captionPx"] >= MIN_CAPTION_PX, (width, s)
+    for i, a in enumerate(m["slots"]):
+        for b in m["slots"][i + 1 :]:
+            assert overlap(a["box"], b["box"]) == 0, (width, a["place"], b["place"])
+    for button in m["buttons"]:
+        assert button[3] - button[1] >= MIN_BUTTON_PX and button[2] <= right + 0.5, (width, button)
+
+    # A tap and a drag at this width.
+    slot(page, "5").click()
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
+    drag(page, top_card(page, "13"), *center(slot(page, "14")))
+    expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
+    state = settle(page)
+    assert state["foundations"][1] == ["2H", 2] and state["piles"][13] == ["AS", 7] and state["move_count"] == 2
+
+
+def test_narrow_board_keeps_the_horseshoe_order(page: Any, narrow: Any) -> None:
+    """At 360 px the sides sit under the ends of the top row: 1–4 on the left, 13–16 on the right."""
+    reset(page)
+    narrow(360)
+    boxes = {p: slot(page, p).bounding_box() for p in ("1", "4", "5", "12", "13", "16", "F1", "F4")}
+    assert abs(boxes["4"]["x"] - boxes["5"]["x"]) < 1 and abs(boxes["13"]["x"] - boxes["12"]["x"]) < 1
+    assert boxes["5"]["y"] < boxes["4"]["y"] < boxes["1"]["y"]
+    assert boxes["12"]["y"] < boxes["13"]["y"] < boxes["16"]["y"]
+    assert boxes["4"]["x"] < boxes["F1"]["x"] < boxes["F4"]["x"] < boxes["13"]["x"]
+    expect(view(page).locator(".cw-board")).to_have_css("grid-template-columns", re.compile(r"^(\S+ ){7}\S+$"))
+
+
+@pytest.mark.parametrize("width", [360, 480])
+def test_screenshot_of_the_narrow_board(page: Any, narrow: Any, width: int) -> None:
+    reset(page)
+    narrow(width)
+    slot(page, "5").click()
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
+    slot(page, "13").click()
+    expect(slot(page, "13")).to_have_class(re.compile(r"\bcw-selected\b"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"board-{width}.png"
+    page.wait_for_timeout(300)  # let the move's motion end
+    view(page).screenshot(path=str(path))
+    assert path.stat().st_size > 10_000
