@@ -185,6 +185,11 @@ export function createBoard(root) {
 }
 
 /** The slot element of a place name ("3", "F1"). */
+/** The place a slot element stands for ("13", "F1"), or null for anything else. */
+export function placeOf(slotEl) {
+  return slotEl?.dataset.pile ?? slotEl?.dataset.foundation ?? null;
+}
+
 export function slotOf(view, place) {
   if (typeof place !== "string" || place === "") return null;
   if (place[0] === "F") return view.foundations[Number(place.slice(1)) - 1] ?? null;
@@ -286,6 +291,9 @@ export function updateBoard(view, state) {
   b.reshuffle.classList.toggle("cw-hint", state.hint_move === "R");
   setText(b.undo, labels.undo ?? "");
   b.undo.disabled = !state.can_undo;
+  // A greyed-out Undo says why (e.g. moves before a reshuffle cannot be taken back).
+  setAttr(b.undo, "title", state.undo_reason ?? "");
+  setAttr(b.undo, "aria-description", state.undo_reason ?? "");
   setText(b.newGame, labels.new_game ?? "");
   setText(b.hint, labels.hint ?? "");
   b.hint.disabled = replaying || over;

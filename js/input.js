@@ -3,16 +3,12 @@
 // revision they were made against, and only uses Python's published targets to light
 // places up (a drag lights every legal destination, as a selection does).
 
-import { slotOf } from "./board.js";
+import { placeOf, slotOf } from "./board.js";
 
 const DRAG_THRESHOLD_PX = 6;
 const DOUBLE_TAP_MS = 350;
 const SNAP_BACK_MS = 180;
 const NO_MOTION = { holdGhost: (ghost, card) => (ghost.remove(), card.classList.remove("cw-dragging")) };
-
-function placeOf(slotEl) {
-  return slotEl.dataset.pile ?? slotEl.dataset.foundation ?? null;
-}
 
 /**
  * Wire pointer input on `view` (from createBoard). `send(type, fields)` posts an intent;

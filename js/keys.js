@@ -2,7 +2,7 @@
 // shortcuts are suppressed there); arrow keys move a roving focus around the horseshoe
 // and the foundations, other keys send the same intents as the pointer and buttons.
 
-import { placeCell, slotOf } from "./board.js";
+import { placeCell, placeOf, slotOf } from "./board.js";
 
 const PLACES = [
   ...Array.from({ length: 16 }, (_, i) => String(i + 1)),
@@ -27,10 +27,6 @@ export function neighbour(from, key) {
     }
   }
   return best;
-}
-
-function placeOf(slotEl) {
-  return slotEl?.dataset.pile ?? slotEl?.dataset.foundation ?? null;
 }
 
 /**

@@ -9,8 +9,8 @@ import { createMotion } from "./motion.js";
 
 const STATE_KEYS = [
   "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo",
-  "status", "message", "note", "selected", "targets", "hint_move", "winnability", "pending_move", "warning",
-  "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
+  "undo_reason", "status", "message", "note", "selected", "targets", "hint_move", "winnability", "pending_move",
+  "warning", "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
 ];
 const CLOCK_TICK_MS = 500;
 const COPIED_MS = 1500;

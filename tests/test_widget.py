@@ -8,6 +8,7 @@ import pytest
 import traitlets
 
 from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move
+from crescent_widget.errors import InvalidOptionError
 from crescent_widget.i18n import message
 from widget_support import DEAL, START_MOVES, UpdateRecorder, assert_mirrors_engine, intent, send
 
@@ -50,7 +51,7 @@ def test_options_and_english(w: CrescentWidget) -> None:
     en = CrescentWidget(DEAL, lang="en", interactive_rules=False, show_labels=False)
     assert (en.lang, en.interactive_rules, en.show_labels) == ("en", False, False)
     assert en.reshuffle_label == "Reshuffle (3)" and en.labels["ranks"]["J"] == "J"
-    with pytest.raises(traitlets.TraitError):
+    with pytest.raises(InvalidOptionError, match="unsupported language 'de'"):  # a ValueError, at the call
         CrescentWidget(DEAL, lang="de")
     with pytest.raises(InvalidCodeError):
         CrescentWidget("CR9-X")

@@ -40,6 +40,11 @@ def quoted(value: object) -> str:
     return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
 
 
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` itself, or its first ``limit`` characters and an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class CrescentError(ValueError):
     """Base of every error the engine raises on bad input or a refused action.
 
@@ -88,6 +93,14 @@ class InvalidCodeError(CrescentError):
 
     def __init__(self, detail: str) -> None:
         super().__init__("invalid_code", detail)
+
+
+class InvalidOptionError(CrescentError):
+    """An option or argument of the wrong kind: an unknown language, a flag that is not a bool,
+    a callback that is not callable or was never registered."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("invalid_option", detail)
 
 
 class InvalidPositionError(CrescentError):

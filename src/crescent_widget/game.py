@@ -17,11 +17,13 @@ Move.parse('13-14')
 
 from __future__ import annotations
 
+import copy as copying
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
 
+from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, quoted
 from .moves import (
@@ -59,7 +61,6 @@ class Game(PositionView):
     """
 
     __slots__ = (
-        "_allowance",
         "_clock",
         "_code",
         "_face_down",
@@ -107,8 +108,7 @@ class Game(PositionView):
         self._places = piles + foundations  # the same list objects, indexed by place
         self._variant = variant
         self._code = code
-        self._allowance = VARIANT_RESHUFFLES[variant]
-        self._reshuffles_left = self._allowance if reshuffles_left is None else reshuffles_left
+        self._reshuffles_left = VARIANT_RESHUFFLES[variant] if reshuffles_left is None else reshuffles_left
         # (src, dst, flipped): flipped is 1 when the move turned a face-down card up.
         self._history: deque[tuple[int, int, int]] = deque(maxlen=UNDO_LIMIT)
         self._face_down = [0] * PILES  # face-down cards at the bottom of each pile
@@ -189,12 +189,13 @@ class Game(PositionView):
             )
         pile_ints, found_ints = parse_layout(piles, foundations)
         check_position(pile_ints, found_ints)
-        game = cls.__new__(cls)
         left = check_reshuffles(reshuffles_left, VARIANT_RESHUFFLES[variant])
-        game._setup(pile_ints, found_ints, variant, None, clock, left)
-        game._face_down = check_face_down(face_down, pile_ints, FACE_DOWN_DEAL[variant])
-        game._start = ([p[:] for p in pile_ints], [f[:] for f in found_ints], left, game._face_down[:])
-        return game
+        # A constructor: `self` is the game being built (the stdlib's idiom, e.g. pathlib).
+        self = cls.__new__(cls)
+        self._setup(pile_ints, found_ints, variant, None, clock, left)
+        self._face_down = check_face_down(face_down, pile_ints, FACE_DOWN_DEAL[variant])
+        self._start = ([p[:] for p in pile_ints], [f[:] for f in found_ints], left, self._face_down[:])
+        return self
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, clock: Callable[[], float] | None = None) -> Game:
@@ -207,8 +208,14 @@ class Game(PositionView):
             InvalidPositionError: the save is incomplete, damaged (its checksum no
                 longer matches) or inconsistent (its moves do not lead to its position).
         """
-
-        return from_save(data, cls, clock)
+        # A constructor: `self` is the game being built (the stdlib's idiom, e.g. pathlib).
+        self, undo_depth, elapsed = from_save(data, cls, clock)
+        while len(self._history) > undo_depth:
+            self._history.popleft()
+        if self._log or elapsed:
+            now = self._clock()
+            self._started_at, self._last_action_at = now - elapsed, now
+        return self
 
     def to_dict(self) -> dict[str, Any]:
         """The game as plain JSON data, restorable with :meth:`from_dict`.
@@ -245,33 +252,10 @@ class Game(PositionView):
             raise InvalidPositionError("a position made with from_layout has no game code; use to_dict() to save it")
         return format_record(self._code, self.actions)
 
-    def _trim_history(self, depth: int) -> None:
-        while len(self._history) > depth:
-            self._history.popleft()
-
-    def _restore_clock(self, elapsed: float) -> None:
-        if self._log or elapsed:
-            now = self._clock()
-            self._started_at, self._last_action_at = now - elapsed, now
-
     def copy(self) -> Game:
         """An independent copy with the same position, history and clock."""
-        other = Game.__new__(Game)
-        other._setup(
-            [p[:] for p in self._piles],
-            [f[:] for f in self._foundations],
-            self._variant,
-            self._code,
-            self._clock,
-            self._reshuffles_left,
-        )
-        other._history.extend(self._history)
-        other._face_down = self._face_down[:]
-        other._log = self._log[:]
-        other._start = self._start
-        other._move_count = self._move_count
-        other._started_at, other._last_action_at = self._started_at, self._last_action_at
-        return other
+        # The clock is shared, not copied: a test's fake clock drives both games.
+        return copying.deepcopy(self, {id(self._clock): self._clock})
 
     # ------------------------------------------------------------------- reading
 
@@ -299,6 +283,42 @@ class Game(PositionView):
     def can_undo(self) -> bool:
         """Whether a move can be undone (history holds the last 100, cleared by a reshuffle)."""
         return bool(self._history)
+
+    @property
+    def start_layout(self) -> dict[str, Any] | None:
+        """For a position made with :meth:`from_layout`: the arguments it was made from, else ``None``.
+
+        Every card of the start is in it, face-down ones included (it is what was given).
+
+        >>> Game("CR1-N-AAAAAAB").start_layout is None
+        True
+        """
+        if self._start is None:
+            return None
+        piles, foundations, reshuffles_left, face_down = self._start
+        return {
+            "piles": [[ASCII_TEXT[c] for c in p] for p in piles],
+            "foundations": [[ASCII_TEXT[c] for c in f] for f in foundations],
+            "reshuffles_left": reshuffles_left,
+            "face_down": face_down[:],
+        }
+
+    @property
+    def tops(self) -> tuple[Card | None, ...]:
+        """The top card of every place, indexed like :attr:`Move.src` (piles 0–15, then F1–F8).
+
+        A pile's top card is always face up; ``None`` marks an empty pile.
+
+        >>> g = Game("CR1-N-AAAAAAB"); m = Move.parse("13-14")
+        >>> g.tops[m.src], g.tops[m.dst], g.sizes[m.src]
+        (Card.parse('AS'), Card.parse('KS'), 6)
+        """
+        return tuple(Card.from_index(cards[-1]) if cards else None for cards in self._places)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """How many cards every place holds (face-down ones too), indexed like :attr:`tops`."""
+        return tuple(len(cards) for cards in self._places)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -389,6 +409,29 @@ class Game(PositionView):
         """Whether :meth:`move` with these arguments would succeed."""
         return self.check(src, dst) is None
 
+    def resolve(self, src: MoveArg, dst: PlaceLike | None = None) -> Move:
+        """The move :meth:`move` would play, with a concrete destination; plays nothing.
+
+        ``F`` becomes the foundation that takes the card, so nobody has to play a move on
+        a copy to learn where it goes.
+
+        Raises:
+            InvalidMoveError: the move is malformed.
+            IllegalMoveError: the rules forbid it (``.reason``, as :meth:`check` gives).
+
+        >>> Game("CR1-N-AAAAAAB").resolve("5-F")
+        Move.parse('5-F2')
+        """
+        move = self._coerce(src, dst)
+        if move.src == RESHUFFLE_PLACE:
+            reason = self._reshuffle_reason()
+            concrete = move.dst
+        else:
+            reason, concrete = self._reason(move.src, move.dst)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return move if concrete == move.dst else Move(move.src, concrete)
+
     def move(self, src: MoveArg, dst: PlaceLike | None = None) -> Move:
         """Play a move and return it with a concrete destination.
 
@@ -399,15 +442,12 @@ class Game(PositionView):
             InvalidMoveError: the move is malformed; nothing changes.
             IllegalMoveError: the rules forbid it (``.reason``); nothing changes.
         """
-        move = self._coerce(src, dst)
-        if move.src == RESHUFFLE_PLACE:
+        move = self.resolve(src, dst)
+        if move.is_reshuffle:
             self.reshuffle()
-            return RESHUFFLE
-        reason, concrete = self._reason(move.src, move.dst)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        self._apply(move.src, concrete)
-        return move if concrete == move.dst else Move(move.src, concrete)
+        else:
+            self._apply(move.src, move.dst)
+        return move
 
     def _apply(self, src: int, dst: int) -> None:
         """Move the top card without checking (the caller checked)."""
@@ -437,14 +477,33 @@ class Game(PositionView):
             self._started_at = now
         self._last_action_at = now
 
+    def check_undo(self) -> str | None:
+        """The reason code :meth:`undo` would be refused with, or ``None`` if it would work.
+
+        ``nothing_to_undo`` (no move yet), ``undo_after_reshuffle`` (moves before a
+        reshuffle cannot be taken back) or ``undo_limit`` (only the last 100 can).
+
+        >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle()
+        >>> g.check_undo(), g.can_undo
+        ('undo_after_reshuffle', False)
+        """
+        if self._history:
+            return None
+        if not self._move_count:
+            return "nothing_to_undo"
+        if self._log and self._log[-1][0] == RESHUFFLE_PLACE:
+            return "undo_after_reshuffle"
+        return "undo_limit"
+
     def undo(self) -> Move:
         """Take back the last move and return it.
 
         Raises:
-            IllegalMoveError: ``nothing_to_undo`` (no move yet, or a reshuffle since).
+            IllegalMoveError: the reason :meth:`check_undo` gives.
         """
-        if not self._history:
-            raise IllegalMoveError("nothing_to_undo")
+        reason = self.check_undo()
+        if reason is not None:
+            raise IllegalMoveError(reason)
         src, dst, flipped = self._history.pop()
         self._log.pop()
         if flipped:

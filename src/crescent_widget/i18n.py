@@ -62,6 +62,14 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Nie ma ruchu do cofnięcia",
         "en": "There is no move to undo",
     },
+    "undo_after_reshuffle": {
+        "pl": "Ruchów sprzed przetasowania nie można cofnąć",
+        "en": "Moves before a reshuffle cannot be taken back",
+    },
+    "undo_limit": {
+        "pl": "Można cofnąć tylko 100 ostatnich ruchów",
+        "en": "Only the last 100 moves can be taken back",
+    },
     "no_destination": {
         "pl": "Ta karta nie ma teraz dozwolonego ruchu",
         "en": "This card has no legal move now",
@@ -78,6 +86,10 @@ REASONS: Final[dict[str, dict[str, str]]] = {
     "invalid_card": {
         "pl": "To nie jest karta: oczekiwano na przykład 10H albo D♠",
         "en": "Not a card: expected for example 10H or Q♠",
+    },
+    "invalid_option": {
+        "pl": "Nieprawidłowa opcja",
+        "en": "Not a valid option",
     },
     "invalid_position": {
         "pl": "Nieprawidłowy układ albo zapis gry",
@@ -153,6 +165,10 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "replay_stop": {"pl": "Zakończ odtwarzanie", "en": "Exit replay"},
     "replay_step": {"pl": "Krok {n} z {total}", "en": "Step {n} of {total}"},
     "replay_start": {"pl": "Początek odtwarzania (kroki: {total})", "en": "Start of the replay ({total} steps)"},
+    "record_entry": {
+        "pl": "wpis {n} ({entry}): {reason}",
+        "en": "record entry {n} ({entry}): {reason}",
+    },
     "replay_bad": {
         "pl": "Nie można odtworzyć: wpis {n} ({entry}): {reason}",
         "en": "Cannot replay: entry {n} ({entry}): {reason}",
@@ -207,6 +223,48 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "[ ] P: step back, step forward, play/pause (in a replay)\n"
         "?: show or hide this list",
     },
+    # The terminal player (python -m crescent_widget); the widget does not ship these.
+    "terminal_prompt": {
+        "pl": "ruch (13-14, 13-F, r, u, h, w, ? = pomoc, q = koniec)> ",
+        "en": "move (13-14, 13-F, r, u, h, w, ? = help, q = quit)> ",
+    },
+    "terminal_help": {
+        "pl": "13-14  przenieś kartę ze stosu 13 na stos 14 (13-F: na fundament, F1-F5: między fundamentami)\n"
+        "r      przetasuj\n"
+        "u      cofnij ostatni ruch\n"
+        "m      wypisz dozwolone ruchy\n"
+        "h      podpowiedź\n"
+        "w      czy nadal da się wygrać?\n"
+        "t      tryb nauki: włącz lub wyłącz\n"
+        "y / x  tryb nauki: mimo to zagraj / wycofaj wstrzymany ruch\n"
+        "l      zmień język (Polish / English)\n"
+        "n      nowa gra (w trakcie partii: dwa razy)\n"
+        "?      ta lista (także: help)\n"
+        "q      koniec (także: Ctrl-C, Ctrl-D)",
+        "en": "13-14  move the card from pile 13 onto pile 14 (13-F: to a foundation, F1-F5: between foundations)\n"
+        "r      reshuffle\n"
+        "u      undo the last move\n"
+        "m      list the legal moves\n"
+        "h      hint\n"
+        "w      still winnable?\n"
+        "t      teaching mode on or off\n"
+        "y / x  teaching mode: go ahead / take back the move held back\n"
+        "l      switch language (polski / English)\n"
+        "n      new game (during a game: twice)\n"
+        "?      this list (also: help)\n"
+        "q      quit (also: Ctrl-C, Ctrl-D)",
+    },
+    "terminal_teach_on": {
+        "pl": "Tryb nauki włączony: każdy ruch jest objaśniany, a ruch, który przegrywa wygraną grę, czeka na y.",
+        "en": "Teaching mode on: every move is explained, and a move that loses a won game waits for y.",
+    },
+    "terminal_teach_off": {"pl": "Tryb nauki wyłączony.", "en": "Teaching mode off."},
+    "terminal_language": {"pl": "Język: polski.", "en": "Language: English."},
+    "terminal_pending": {
+        "pl": "y: mimo to zagraj, x: wycofaj ruch",
+        "en": "y: go ahead, x: take it back",
+    },
+    "terminal_no_moves": {"pl": "Brak dozwolonych ruchów.", "en": "No legal moves."},
 }
 
 # Replay narration and the teaching mode's one-line rule for each kind of move.
@@ -307,7 +365,7 @@ MOVE_VERDICTS["hidden"] = {
 
 
 def check_lang(lang: str) -> Lang:
-    """Return ``lang`` if it is a supported language, else raise ``ValueError``.
+    """Return ``lang`` if it is a supported language, else raise ``InvalidOptionError`` (a ``ValueError``).
 
     >>> check_lang("en")
     'en'
@@ -316,7 +374,9 @@ def check_lang(lang: str) -> Lang:
         return "pl"
     if lang == "en":
         return "en"
-    raise ValueError(f"unsupported language {lang!r}: use 'pl' or 'en'")
+    from .errors import InvalidOptionError, quoted  # errors import this module
+
+    raise InvalidOptionError(f"unsupported language {quoted(lang)}: use 'pl' or 'en'")
 
 
 def message(reason: str, lang: str = "en") -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, quoted
 
 PILES: Final = 16
 FOUNDATIONS: Final = 8
@@ -40,7 +40,7 @@ def place_name(place: int) -> str:
         return f"F{place - FIRST_FOUNDATION + 1}"
     if place == ANY_FOUNDATION:
         return "F"
-    raise InvalidMoveError(f"no place has index {place!r}")
+    raise InvalidMoveError(f"no place has index {quoted(place)}")
 
 
 def parse_place(place: PlaceLike, *, allow_any_foundation: bool = False) -> int:
@@ -59,13 +59,14 @@ def parse_place(place: PlaceLike, *, allow_any_foundation: bool = False) -> int:
     crescent_widget.errors.InvalidMoveError: no such place: 17 (piles are 1-16, foundations F1-F8)
     """
     if isinstance(place, bool):
-        raise InvalidMoveError(f"no such place: {place!r} (piles are 1-16, foundations F1-F8)")
+        raise InvalidMoveError(f"no such place: {place} (piles are 1-16, foundations F1-F8)")
     if isinstance(place, int):
         if 1 <= place <= PILES:
             return place - 1
     elif isinstance(place, str):
         text = place.strip().upper()
-        if text.isdecimal() and text.isascii() and 1 <= int(text) <= PILES and not text.startswith("0"):
+        # At most two digits: int() of thousands of digits raises a bare ValueError (Python's limit).
+        if len(text) <= 2 and text.isdecimal() and text.isascii() and 1 <= int(text) <= PILES and text[0] != "0":
             return int(text) - 1
         if text == "F" and allow_any_foundation:
             return ANY_FOUNDATION
@@ -77,7 +78,7 @@ def parse_place(place: PlaceLike, *, allow_any_foundation: bool = False) -> int:
 
 
 def _no_such_place(place: PlaceLike) -> int:
-    raise InvalidMoveError(f"no such place: {place!r} (piles are 1-16, foundations F1-F8)")
+    raise InvalidMoveError(f"no such place: {quoted(place)} (piles are 1-16, foundations F1-F8)")
 
 
 class Move(NamedTuple):
@@ -121,11 +122,11 @@ class Move(NamedTuple):
             return RESHUFFLE
         src, sep, dst = cleaned.partition("-")
         if not sep:
-            raise InvalidMoveError(f"not a move: {text!r} (write SRC-DST such as '10-14', '13-F1', or R)")
+            raise InvalidMoveError(f"not a move: {quoted(text)} (write SRC-DST such as '10-14', '13-F1', or R)")
         try:
             return cls.from_places(src, dst)
         except InvalidMoveError as err:
-            raise InvalidMoveError(f"not a move: {text!r} ({err})") from None
+            raise InvalidMoveError(f"not a move: {quoted(text)} ({err})") from None
 
     @property
     def is_reshuffle(self) -> bool:
@@ -138,7 +139,10 @@ class Move(NamedTuple):
         return f"{place_name(self.src)}-{place_name(self.dst)}"
 
     def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
+        try:
+            return f"Move.parse({str(self)!r})"
+        except InvalidMoveError:  # a hand-built Move naming no place still prints
+            return f"Move({self.src!r}, {self.dst!r})"
 
 
 RESHUFFLE: Final = Move(RESHUFFLE_PLACE, RESHUFFLE_PLACE)

@@ -27,8 +27,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .cards import ASCII_TEXT
 from .codes import VARIANT_RESHUFFLES
-from .errors import CrescentError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, quoted
-from .i18n import check_lang
+from .errors import (
+    CrescentError,
+    IllegalMoveError,
+    InvalidCodeError,
+    InvalidMoveError,
+    InvalidPositionError,
+    clip,
+    quoted,
+)
+from .i18n import label
 from .moves import Move
 from .positions import check_nesting
 
@@ -36,7 +44,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 SAVE_FORMAT: Final = "crescent-save/2"
-RECORD_ENTRY: Final = {"pl": "wpis", "en": "record entry"}
 MOVES_PER_LINE: Final = 12
 SAVE_DEPTH: Final = 4  # the save, its start layout, the piles, a pile
 _MOVE_NUMBER: Final = re.compile(r"\d+\.")
@@ -47,14 +54,14 @@ class RecordError(CrescentError):
 
     def __init__(self, number: int, entry: str, reason: str, text: str) -> None:
         self.number = number
-        self.entry = entry
+        self.entry = entry = clip(entry)
         super().__init__(reason, f"record entry {number} ({entry}): {text}")
 
     def text(self, lang: str = "en") -> str:
         """The message in a language, with the entry's number and text."""
         if lang == "en":
             return str(self)
-        return f"{RECORD_ENTRY[check_lang(lang)]} {self.number} ({self.entry}): {super().text(lang)}"
+        return label("record_entry", lang, n=self.number, entry=self.entry, reason=super().text(lang))
 
 
 def format_record(code: str, actions: Iterable[Move]) -> str:
@@ -107,20 +114,11 @@ def save_checksum(data: dict[str, Any]) -> str:
 
 def to_save(game: Game) -> dict[str, Any]:
     """Build the JSON-safe save of a game (see ``Game.to_dict``)."""
-    start = None
-    if game._start is not None:
-        piles, foundations, reshuffles_left, face_down = game._start
-        start = {
-            "piles": [[ASCII_TEXT[c] for c in p] for p in piles],
-            "foundations": [[ASCII_TEXT[c] for c in f] for f in foundations],
-            "reshuffles_left": reshuffles_left,
-            "face_down": face_down,
-        }
     data: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "code": game.code,
         "variant": game.variant,
-        "start": start,
+        "start": game.start_layout,
         "piles": [[c.ascii for c in pile] for pile in game.piles],  # face-down cards stay hidden
         "face_down": [game.face_down(n) for n in range(1, 17)],
         "foundations": [[c.ascii for c in f] for f in game.foundations],
@@ -171,8 +169,11 @@ def _start_game(game_class: type[Game], save: dict[str, Any], clock: Callable[[]
     return game
 
 
-def from_save(data: object, game_class: type[Game], clock: Callable[[], float] | None) -> Game:
+def from_save(data: object, game_class: type[Game], clock: Callable[[], float] | None) -> tuple[Game, int, float]:
     """Rebuild a game from a save: check its envelope, replay its actions, compare.
+
+    Returns the game with its moves replayed, the save's undo depth and its seconds
+    played (``Game.from_dict`` trims the undo history and sets the clock).
 
     Raises:
         InvalidPositionError: the save is incomplete, damaged, or inconsistent.
@@ -215,6 +216,4 @@ def from_save(data: object, game_class: type[Game], clock: Callable[[], float] |
             raise InvalidPositionError(f"saved {key} does not follow from the save's start and moves")
     if depth > len(game.history):
         raise InvalidPositionError(f"undo_depth {depth} is deeper than the moves since the last reshuffle")
-    game._trim_history(depth)
-    game._restore_clock(float(elapsed))
-    return game
+    return game, depth, float(elapsed)

@@ -1,8 +1,8 @@
-"""``CrescentWidget``: the Crescent game as a Jupyter widget (anywidget).
+"""``CrescentWidget``: the Crescent game as a Jupyter widget (anywidget), a shell around a :class:`Table`.
 
-The widget wraps one engine :class:`~crescent_widget.game.Game` and mirrors its state in
-synced traitlets. The browser only draws that state and sends the player's intents (tap,
-double tap, drop, buttons, keys); every rule is the engine's.
+Every action is a :class:`~crescent_widget.table.Table` call; after each one the
+table's view is copied into synced traits. The browser only draws them and sends the
+player's intents (tap, double tap, drop, buttons, keys); every rule is the engine's.
 
 >>> from crescent_widget import CrescentWidget
 >>> w = CrescentWidget("CR1-N-AAAAAAB", lang="en")
@@ -31,42 +31,35 @@ from typing import TYPE_CHECKING, Any, Final
 import anywidget
 import traitlets
 
-from ._intents import FrontEndIntents
-from ._replay import Replay
-from ._widget_modes import AdviceAndReplay, deal
-from ._widget_text import (
-    NO_TEXT,
-    Texts,
-    announce_action,
-    announce_selected,
-    announce_undo,
-    both,
-    explain_action,
-    game_end,
-    join,
-    labels,
-    refusal,
-)
 from .bundle import bundle_asset
 from .codes import VARIANT_RESHUFFLES
-from .errors import CrescentError, IllegalMoveError
+from .errors import InvalidOptionError
 from .game import Game, MoveArg
-from .i18n import Lang, label, reshuffle_button_text
-from .moves import ANY_FOUNDATION, RESHUFFLE, Move, PlaceLike, parse_place, place_name
+from .i18n import check_lang
+from .intents import handle
+from .moves import Move, PlaceLike
+from .table import TEACH_CHECK_SECONDS, ActionCallback, MoveCallback, Table, TableView, check_flag
 
 if TYPE_CHECKING:
-    from .solver import Hint, MoveCheck
+    from .replay import ReplayInput
+    from .solver import Hint, MoveCheck, Winnability
 
 logger = logging.getLogger(__name__)
 
-MoveCallback = Callable[[Move], object]
-# The only synced traits a front end may set; everything else it changes through intents.
-FRONT_END_OPTIONS: Final = frozenset({"lang", "interactive_rules", "show_labels", "four_colour", "large"})
-ActionCallback = Callable[[str, Move | None], object]
+# The only synced traits a front end may set, each with its check; it changes the rest through intents.
+FRONT_END_OPTIONS: Final[dict[str, Callable[[Any], object]]] = {
+    "lang": check_lang,
+    "interactive_rules": lambda value: check_flag("interactive_rules", value),
+    "show_labels": lambda value: check_flag("show_labels", value),
+    "four_colour": lambda value: check_flag("four_colour", value),
+    "large": lambda value: check_flag("large", value),
+}
+# Traits that are the table's options: a change goes to the table, which shows it.
+TABLE_OPTIONS: Final = ("lang", "interactive_rules", "teach", "winnable", "variant")
 
 
-class CrescentWidget(AdviceAndReplay, FrontEndIntents, anywidget.AnyWidget):
-    """Play Crescent in a notebook; the traits mirror the engine after every action.
+class CrescentWidget(anywidget.AnyWidget):
+    """Play Crescent in a notebook; the traits mirror the table after every action.
 
     Args:
         code: a game code such as ``"CR1-N-AAAAAAB"`` (its letter picks the variant);
@@ -86,13 +79,14 @@ class CrescentWidget(AdviceAndReplay, FrontEndIntents, anywidget.AnyWidget):
 
     Raises:
         InvalidCodeError: the code is malformed, or names another variant than ``variant``.
+        InvalidOptionError: an unknown ``lang``, or an option that is not a bool.
 
     The player's actions have Python twins: :meth:`move`, :meth:`tap`, :meth:`double_tap`,
     :meth:`reshuffle`, :meth:`undo`, :meth:`new_game`, :meth:`deselect`, :meth:`hint`,
     :meth:`check_winnable`. A refused action raises the engine's error (``IllegalMoveError``
     with ``.reason``, or ``InvalidMoveError``), changes nothing, and shows the reason in
     :attr:`message`. :meth:`show_note` writes the information line; :meth:`replay` replays
-    a solution or a record, narrated.
+    a solution or a record, narrated. :attr:`table` is the plain-Python table underneath.
 
     Notebook code can follow the game:
 
@@ -138,6 +132,7 @@ class CrescentWidget(AdviceAndReplay, FrontEndIntents, anywidget.AnyWidget):
     reshuffle_label = traitlets.Unicode("", help="the Reshuffle button's text").tag(sync=True)
     move_count = traitlets.Int(0).tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
+    undo_reason = traitlets.Unicode("", help="why Undo is unavailable, in lang, or ''").tag(sync=True)
     status = traitlets.Unicode("playing", help="'playing', 'won' or 'blocked'").tag(sync=True)
     message = traitlets.Unicode("", help="why the last action was refused, in lang").tag(sync=True)
     note = traitlets.Unicode("", help="a line of information: hint, explanation, narration").tag(sync=True)
@@ -175,35 +170,26 @@ class CrescentWidget(AdviceAndReplay, FrontEndIntents, anywidget.AnyWidget):
         four_colour: bool = False,
         large: bool = False,
     ) -> None:
-        game = deal(code, variant, winnable)  # first, so a bad code raises before any comm opens
+        # The table first, so that a bad code or option raises before any comm opens.
+        table = Table(
+            code, lang=lang, interactive_rules=interactive_rules, teach=teach, winnable=winnable, variant=variant
+        )
+        views = {"show_labels": show_labels, "four_colour": four_colour, "large": large}
+        for name, value in views.items():
+            check_flag(name, value)
         super().__init__(
-            lang=lang,
+            lang=table.lang,
             interactive_rules=interactive_rules,
-            show_labels=show_labels,
             teach=teach,
             winnable=winnable,
-            variant=game.variant,
-            four_colour=four_colour,
-            large=large,
+            variant=table.variant,
+            **views,
         )
-        self._game = game
-        self._previous: Game | None = None
-        self._selected: int | None = None
-        self._notice: CrescentError | None = None
-        self._note: Texts = NO_TEXT
-        self._words: Texts = NO_TEXT
-        self._announced = 0
-        self._hint: Hint | None = None
-        self._winnability = ""
-        self._pending: tuple[Move, MoveCheck] | None = None
-        self._replay: Replay | None = None
-        self._saved: Game | None = None
-        self._board = False
-        self._move_callbacks: list[MoveCallback] = []
-        self._action_callbacks: list[ActionCallback] = []
-        self.on_msg(self._on_front_end_message)
-        self.observe(self._on_options, names=["lang", "interactive_rules"])
-        self._publish()
+        self._table = table
+        table.on_view = self._publish
+        self.on_msg(lambda _widget, content, _buffers: handle(self._table, content, self.rev))
+        self.observe(self._on_option, names=list(TABLE_OPTIONS))
+        self._publish(table.view())
 
     @classmethod
     def from_game(cls, game: Game, **options: Any) -> CrescentWidget:
@@ -217,67 +203,50 @@ class CrescentWidget(AdviceAndReplay, FrontEndIntents, anywidget.AnyWidget):
         widget.load(game)
         return widget
 
-    # ------------------------------------------------------------------ engine access
+    # --------------------------------------------------------------- the table underneath
+
+    @property
+    def table(self) -> Table:
+        """The :class:`~crescent_widget.table.Table` this widget shows."""
+        return self._table
 
     @property
     def game(self) -> Game:
         """The engine game (in replay mode: the replayed position). After changing it, call :meth:`refresh`."""
-        return self._game
+        return self._table.game
 
     @property
     def previous_game(self) -> Game | None:
         """A copy of the game from just before the last action (``None`` before any)."""
-        return self._previous
+        return self._table.previous_game
 
     def load(self, game: Game) -> None:
         """Show another engine game (a saved one, or a position from ``Game.from_layout``); ends a replay."""
-        if not isinstance(game, Game):
-            raise TypeError(f"load() needs a Game, got {type(game).__name__}")
-        self._load(game)
-        self._publish()
-
-    def _load(self, game: Game) -> None:
-        self._replay = self._saved = None
-        self._game = game
-        self.variant = game.variant
-        self._changed()
+        self._table.load(game)
 
     def refresh(self) -> None:
-        """Publish the engine's state again (needed only after using :attr:`game` directly).
-
-        The selection, a pending move, a hint and a winnability answer are dropped (they were
-        about the old position); the message and the note stay.
-        """
-        self._selected = self._pending = self._hint = None
-        self._winnability = ""
-        self._publish()
+        """Publish the engine's state again (needed only after using :attr:`game` directly)."""
+        self._table.refresh()
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, as the engine lists them (reshuffle not included)."""
-        return self._game.legal_moves()
+        return self._table.legal_moves()
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Register ``callback(move)`` to run after every move; ``remove=True`` unregisters it.
 
         A failing callback is logged and does not undo the move.
+
+        Raises:
+            InvalidOptionError: ``callback`` is not callable, or (removing) was never registered.
         """
-        if remove:
-            self._move_callbacks.remove(callback)
-        else:
-            self._move_callbacks.append(callback)
+        self._table.on_move(callback, remove)
 
     def on_action(self, callback: ActionCallback, remove: bool = False) -> None:
-        """Register ``callback(kind, move)`` to run after every action; see the class docs.
+        """Register ``callback(kind, move)`` to run after every action; see the class docs."""
+        self._table.on_action(callback, remove)
 
-        :attr:`previous_game` holds the position from before the action. A failing
-        callback is logged and does not undo the action.
-        """
-        if remove:
-            self._action_callbacks.remove(callback)
-        else:
-            self._action_callbacks.append(callback)
-
-    # ------------------------------------------------------------------- player actions
+    # ------------------------------------------------------- actions from notebook code
 
     def move(self, src: MoveArg, dst: PlaceLike | None = None) -> Move:
         """Play a move, as :meth:`Game.move` does (``move(10, 14)``, ``move("13-F")``).
@@ -288,253 +257,121 @@ class CrescentWidget(AdviceAndReplay, FrontEndIntents, anywidget.AnyWidget):
             InvalidMoveError: the move is malformed; nothing changes.
             IllegalMoveError: the rules forbid it; nothing changes but the message.
         """
-        return self._play_now(self._coerce(src, dst))
-
-    def _coerce(self, src: MoveArg, dst: PlaceLike | None, query: bool = False) -> Move:
-        """The concrete move (``13-F`` -> ``13-F1``), or the refusal shown and raised.
-
-        Unless it is only a ``query``, asking for a move drops the selection and a pending move.
-        """
-        self._no_replay()
-        if not query:
-            self._selected = None
-            self._pending = None
-        try:
-            return self._game.copy().move(src, dst)
-        except CrescentError as err:
-            self._refuse(err)
-            raise
-
-    def _play(self, move: Move) -> Move | None:
-        """A move asked for by a tap or drop: held back in teaching mode if it loses a won game."""
-        concrete = self._coerce(move, None)
-        if self._board and self.teach and self._held_for_confirmation(concrete):
-            return None
-        return self._play_now(concrete)
-
-    def _play_now(self, move: Move) -> Move:
-        before = self._game.copy()
-        self._pending = None
-        try:
-            played = self._game.move(move)
-        except CrescentError as err:
-            self._refuse(err)
-            raise
-        kind = "reshuffle" if played.is_reshuffle else "move"
-        self._done(kind, played, before, announce_action(before, played))
+        played = self._table.move(src, dst, by_player=False)
+        assert played is not None  # code moves are never held for confirmation
         return played
 
     def tap(self, place: PlaceLike) -> Move | None:
-        """Tap a pile or foundation, as a player does; returns the move made, if any.
-
-        With nothing selected: if exactly one place accepts the top card it goes there;
-        with several, the place becomes selected. With a place selected: tapping it again
-        deselects it; tapping another place moves the selected card there.
-
-        Raises:
-            InvalidMoveError: no such place.
-            IllegalMoveError: the tap asks for a move the rules forbid (the selection is
-                dropped), or the card has no legal move (``no_destination``), or the pile
-                is empty (``empty_source``).
-        """
-        self._no_replay()
-        index = self._parse(place)
-        selected, self._selected = self._selected, None
-        self._pending = None
-        if selected is not None:
-            if selected == index:
-                self._notice = None
-                self._announce(both(lambda lang: label("announce_deselected", lang)))
-                self._publish()
-                return None
-            return self._play(Move(selected, index))
-        destinations = self._destinations(index)
-        if len(destinations) == 1:
-            return self._play(Move(index, destinations[0]))
-        if not destinations:
-            err = IllegalMoveError("empty_source" if self._game.top(place_name(index)) is None else "no_destination")
-            self._refuse(err)
-            raise err
-        self._selected = index
-        self._notice = None
-        self._announce(announce_selected(self._game, index, destinations))
-        self._publish()
-        return None
+        """Tap a pile or foundation, as a player does; returns the move made, if any (see :meth:`Table.tap`)."""
+        return self._table.tap(place, by_player=False)
 
     def double_tap(self, place: PlaceLike) -> Move | None:
-        """Send the card to a foundation that accepts it (``F``); otherwise act as :meth:`tap`.
-
-        Raises:
-            InvalidMoveError, IllegalMoveError: as :meth:`tap`.
-        """
-        self._no_replay()
-        index = self._parse(place)
-        if self._game.check(Move(index, ANY_FOUNDATION)) is None:
-            return self._play(Move(index, ANY_FOUNDATION))
-        return self.tap(place)
+        """Send the card to a foundation that accepts it (``F``); otherwise act as :meth:`tap`."""
+        return self._table.double_tap(place, by_player=False)
 
     def deselect(self) -> None:
         """Clear the selection (Escape on the board); nothing else changes."""
-        if self._selected is not None:
-            self._selected = None
-            self._announce(both(lambda lang: label("announce_deselected", lang)))
-        self._notice = None
-        self._publish()
+        self._table.deselect()
 
     def reshuffle(self) -> None:
-        """Reshuffle (bottom card of every pile of 2+ cards to its top); not a move.
-
-        Raises:
-            IllegalMoveError: ``no_reshuffles`` or ``game_over``.
-        """
-        self._play(RESHUFFLE)
+        """Reshuffle (bottom card of every pile of 2+ cards to its top); not a move."""
+        self._table.reshuffle(by_player=False)
 
     def undo(self) -> Move:
-        """Take back the last move and return it.
-
-        Raises:
-            IllegalMoveError: ``nothing_to_undo``.
-        """
-        self._no_replay()
-        self._selected = None
-        self._pending = None
-        before = self._game.copy()
-        try:
-            move = self._game.undo()
-        except CrescentError as err:
-            self._refuse(err)
-            raise
-        self._done("undo", move, before, announce_undo(self._game, move))
-        return move
+        """Take back the last move and return it (refused after a reshuffle: see ``Game.check_undo``)."""
+        return self._table.undo()
 
     def new_game(self, code: str | None = None) -> None:
-        """Deal a new game: the one of ``code``, or a random one (proven winnable with
-        ``winnable=True``, of the variant :attr:`variant`). Ends a replay.
+        """Deal a new game: the one of ``code``, or a random one of :attr:`variant`; ends a replay."""
+        self._table.new_game(code, by_player=False)
 
-        Raises:
-            InvalidCodeError: the code is malformed; the current game goes on.
-        """
-        try:
-            game = deal(code, None if code else self.variant, self.winnable)
-        except CrescentError as err:
-            self._refuse(err)
-            raise
-        before = self._game.copy()
-        self._load(game)
-        words = both(lambda lang: label("announce_new_game", lang, code=game.code or ""))
-        self._done("new_game", None, before, words)
+    def show_note(self, text: str) -> None:
+        """Show one line of information under the board (``""`` clears it); the next action clears it."""
+        self._table.show_note(text)
 
-    # -------------------------------------------------------------------- internals
+    def hint(self, seconds: float | None = None) -> Hint:
+        """Ask the solver for a move: the board lights it and the note explains it."""
+        return self._table.hint(seconds)
 
-    def _parse(self, place: PlaceLike) -> int:
-        try:
-            return parse_place(place)
-        except CrescentError as err:
-            self._refuse(err)
-            raise
+    def check_winnable(self, seconds: float = 1.0) -> Winnability:
+        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        return self._table.check_winnable(seconds)
 
-    def _destinations(self, index: int) -> list[int]:
-        found: list[int] = []
-        for move in self._game.legal_moves():
-            if move.src == index and move.dst not in found:
-                found.append(move.dst)
-        return found
+    def check_move(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
+        """Would this move throw away a win? Asks the solver; plays nothing."""
+        return self._table.check_move(src, dst, seconds)
 
-    def _refuse(self, err: CrescentError) -> None:
-        self._notice = err
-        if self.interactive_rules:
-            self._announce(both(lambda lang: refusal(err, lang)))
-        self._publish()
+    def confirm(self) -> Move:
+        """Play the move the teaching mode held back with a warning ("go ahead")."""
+        return self._table.confirm()
 
-    def _announce(self, words: Texts) -> None:
-        if words["pl"] or words["en"]:
-            self._words = words
-            self._announced += 1
+    def cancel(self) -> None:
+        """Drop the move the teaching mode held back ("take it back"); nothing is played."""
+        self._table.take_back()
 
-    def _changed(self) -> None:
-        """The position changed: advice about the old one no longer holds."""
-        self._selected = None
-        self._notice = None
-        self._pending = None
-        self._hint = None
-        self._winnability = ""
-        self._note = NO_TEXT
+    def replay(self, moves: ReplayInput, delay: float = 1.0) -> None:
+        """Replay moves on the board, narrated: a list from here, or a record from its deal (:meth:`Table.replay`)."""
+        self._table.replay(moves, delay)
 
-    def _done(self, kind: str, move: Move | None, before: Game, words: Texts) -> None:
-        self._changed()
-        self._previous = before
-        if self.teach and move is not None and kind != "undo":
-            self._note = explain_action(before, move)
-        self._announce(join(words, game_end(self._game.status) if kind != "undo" else NO_TEXT))
-        self._publish()
-        calls: list[tuple[Callable[..., object], tuple[object, ...]]]
-        calls = [(c, (kind, move)) for c in self._action_callbacks]
-        if kind in ("move", "reshuffle"):
-            calls += [(c, (move,)) for c in self._move_callbacks]
-        for callback, args in calls:
-            try:
-                callback(*args)
-            except Exception:
-                # The action stands either way; a notebook bug must not break the widget.
-                logger.exception("callback %r failed", callback)
+    def replay_step(self, step: int = 1) -> int:
+        """Step the replay forward (``+1``), back (``-1``) or by any count; returns the step now."""
+        return self._table.step(step)
+
+    def replay_play(self, playing: bool | None = None) -> bool:
+        """Start (``True``), pause (``False``) or toggle (``None``) playing; returns whether it plays."""
+        return self._table.play(playing)
+
+    def replay_stop(self, keep: bool = False) -> None:
+        """Leave replay mode: back to the game as it was (or, with ``keep=True``, play on from here)."""
+        self._table.stop_replay(keep)
+
+    # ------------------------------------------------------------------ traits and comms
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Take a state update from the front end: view options only.
+        """Take a state update from the front end: valid view options only.
 
-        The front end sends intents, never state; a write to any other trait (a pile,
-        the move counter…) is refused, logged, and overwritten by the engine's values.
+        The front end sends intents, never state. A write to any other trait (a pile, the
+        move counter…) or a bad option value (``lang="xx"``) is refused, logged, and the
+        true value is sent back so that the front end agrees with Python again.
         """
-        accepted = {key: value for key, value in sync_data.items() if key in FRONT_END_OPTIONS}
-        refused = sorted(set(sync_data) - set(accepted))
+        accepted: dict[str, Any] = {}
+        for key, value in sync_data.items():
+            check = FRONT_END_OPTIONS.get(key)
+            try:
+                if check is None:
+                    raise InvalidOptionError(f"{key} is the engine's state")
+                accepted[key] = check(value)
+            except InvalidOptionError as err:
+                logger.warning("ignored a front-end write to %s: %s", key, err)
         if accepted:
             super().set_state(accepted)
+        refused = sorted(set(sync_data) - set(accepted))
         if refused:
-            logger.warning("ignored a front-end write to %s: the engine owns that state", ", ".join(refused))
             self.send_state(refused)
 
-    def _on_options(self, change: dict[str, Any]) -> None:
-        # A new language re-translates the standing texts; switching interactive
-        # rules off hides the message.
-        self._publish()
+    def _on_option(self, change: dict[str, Any]) -> None:
+        setattr(self._table, change["name"], change["new"])
 
-    def _publish(self) -> None:
-        """Assign fresh values to every trait in one update (equal values are not resent)."""
-        game = self._game
-        lang: Lang = "en" if self.lang == "en" else "pl"
-        replaying = self._replay is not None
-        targets: dict[str, list[str]] = {}
-        for move in [] if replaying else game.legal_moves():
-            names = targets.setdefault(place_name(move.src), [])
-            if place_name(move.dst) not in names:
-                names.append(place_name(move.dst))
-        notice = self._notice
-        status = game.status
-        hint = self._hint
+    def _publish(self, view: TableView) -> None:
+        """Copy the table's view into the traits in one update (equal values are not resent)."""
         with self.hold_sync():
-            self.code = game.code or ""
-            # Face-down cards never leave the kernel: only each pile's top card (always
-            # face up) and its counts are published.
-            self.piles = [[top.ascii if (top := game.top(n)) else "", game.pile_size(n)] for n in range(1, 17)]
-            self.face_down = [game.face_down(n) for n in range(1, 17)]
-            self.foundations = [[f[-1].ascii, len(f)] for f in game.foundations]
-            self.reshuffles_left = game.reshuffles_left
-            self.reshuffle_label = reshuffle_button_text(game.reshuffles_left, lang)
-            self.move_count = game.move_count
-            self.can_undo = game.can_undo and not replaying
-            self.status = status
-            self.message = refusal(notice, lang) if notice is not None and self.interactive_rules else ""
-            self.note = self._note[lang]
-            self.announcement = self._words[lang]
-            self.announce_id = self._announced
-            self.selected = "" if self._selected is None else place_name(self._selected)
-            self.targets = targets
-            self.hint_move = "" if hint is None or hint.move is None else str(hint.move)
-            self.winnability = self._winnability
-            pending = self._pending
-            self.pending_move = "" if pending is None else str(pending[0])
-            self.warning = "" if pending is None else (pending[1].text_pl if lang == "pl" else pending[1].text_en)
-            self.replay_state = {} if self._replay is None else self._replay.state()
-            self.elapsed = round(game.elapsed, 1)
-            self.clock_running = game.started and status == "playing" and not replaying
-            self.labels = labels(lang)
+            for name in ("code", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "undo_reason"):
+                setattr(self, name, getattr(view, name))
+            self.piles = [list(pile) for pile in view.piles]
+            self.face_down = list(view.face_down)
+            self.foundations = [list(foundation) for foundation in view.foundations]
+            for name in ("status", "message", "note", "announcement", "announce_id", "selected", "hint_move"):
+                setattr(self, name, getattr(view, name))
+            self.targets = {place: list(destinations) for place, destinations in view.targets.items()}
+            self.winnability = view.winnability
+            self.pending_move = view.pending_move
+            self.warning = view.warning
+            replay = view.replay
+            self.replay_state = {} if replay is None else {
+                "step": replay.step, "total": replay.total, "playing": replay.playing, "delay": replay.delay
+            }  # fmt: skip
+            self.elapsed = view.elapsed
+            self.clock_running = view.clock_running
+            self.variant = self._table.variant
+            self.labels = dict(view.labels)
             self.rev = self.rev + 1

@@ -1,4 +1,4 @@
-"""A narrated replay for the widget: a start position, a checked list of actions, a cursor.
+"""A narrated replay at a table: a start position, a checked list of actions, a cursor.
 
 The cursor's position is rebuilt from the start by playing the actions again, never by
 undo, so stepping back works across reshuffles (which clear the undo history).
@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ._widget_text import Texts, announce_action, both
+from .announcements import Texts, announce_action, both
 from .errors import InvalidCodeError
 from .game import Game
 from .i18n import label
@@ -32,6 +33,17 @@ from .moves import Move
 from .records import parse_record, replay
 
 ReplayInput = str | Sequence[Move | str]
+
+
+@dataclass(frozen=True)
+class ReplayState:
+    """Where a replay stands: after ``step`` of ``total`` actions; ``delay`` seconds a step."""
+
+    step: int
+    total: int
+    playing: bool
+    delay: float
+
 
 MIN_DELAY = 0.05
 
@@ -122,6 +134,6 @@ class Replay:
             before.move(move)
         return announce_action(before, self.actions[self.index - 1])
 
-    def state(self) -> dict[str, object]:
-        """The synced ``replay`` trait: where the cursor is and whether it plays."""
-        return {"step": self.index, "total": self.total, "playing": self.playing, "delay": self.delay}
+    def state(self) -> ReplayState:
+        """Where the cursor is and whether it plays."""
+        return ReplayState(self.index, self.total, self.playing, self.delay)

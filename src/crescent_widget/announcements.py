@@ -139,7 +139,7 @@ def labels(lang: Lang) -> dict[str, Any]:
     Templates keep their ``{n}``-style placeholders; the front end fills them in, so the
     texts have one source (``crescent_widget.i18n``) and the front end ships none.
     """
-    texts: dict[str, Any] = {key: by_lang[lang] for key, by_lang in LABELS.items()}
+    texts: dict[str, Any] = {key: by_lang[lang] for key, by_lang in LABELS.items() if not key.startswith("terminal_")}
     names = RANK_PL if lang == "pl" else RANK_ASCII
     texts["ranks"] = {RANK_ASCII[rank]: names[rank] for rank in range(1, 14)}
     return texts

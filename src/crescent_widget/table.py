@@ -1,0 +1,736 @@
+"""The game at a table: one :class:`Game` plus everything a player's session adds to it.
+
+A :class:`Table` holds the selection, a move held back for confirmation, a hint, a
+"still winnable?" answer, a replay, the teaching mode, the language, and the last
+message, note and announcement. The player's intents are its methods (:meth:`Table.tap`,
+:meth:`Table.drop`, :meth:`Table.undo`, …); :meth:`Table.view` gives an immutable
+:class:`TableView` of what to show. Every face of the game draws that view: the Jupyter
+widget turns it into traits, the terminal player prints it. No widget library is needed.
+
+>>> t = Table("CR1-N-AAAAAAB", lang="en")
+>>> t.tap(5)                            # exactly one destination: the card goes there
+Move.parse('5-F2')
+>>> t.tap(3), t.view().selected         # several destinations: the pile is selected
+(None, '3')
+>>> t.tap("F7"), t.view().announcement
+(Move.parse('3-F7'), 'Move 2: Q♣ from pile 3 onto K♣ on foundation F7')
+>>> t.undo(), t.view().can_undo
+(Move.parse('3-F7'), True)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn
+
+from .announcements import (
+    NO_TEXT,
+    Texts,
+    announce_action,
+    announce_selected,
+    announce_undo,
+    both,
+    explain_action,
+    game_end,
+    join,
+    labels,
+    refusal,
+    same,
+)
+from .codes import VARIANT_RESHUFFLES
+from .errors import CrescentError, IllegalMoveError, InvalidOptionError
+from .game import Game, MoveArg
+from .i18n import Lang, check_lang, label, message, reshuffle_button_text
+from .moves import ANY_FOUNDATION, RESHUFFLE, Move, PlaceLike, parse_place, place_name
+from .replay import Replay, ReplayInput, ReplayState
+
+if TYPE_CHECKING:
+    from .solver import Hint, MoveCheck, Winnability
+
+logger = logging.getLogger(__name__)
+
+# Seconds the teaching mode gives the solver before a player's move (issue 5: about 0.4 s).
+TEACH_CHECK_SECONDS: Final = 0.4
+
+ActionKind = Literal["move", "reshuffle", "undo", "new_game"]
+ActionCallback = Callable[[str, Move | None], object]
+MoveCallback = Callable[[Move], object]
+
+
+def deal(code: str | None = None, variant: str | None = None, winnable: bool = False) -> Game:
+    """The game of ``code``; without one a random deal of ``variant``, proven winnable if asked.
+
+    A deal the solver won in the standard game is winnable in Crescent Four (one more
+    reshuffle) and in the face-down deal (the same moves; only what is shown differs).
+    """
+    if code is not None or not winnable:
+        return Game(code, variant=variant)
+    return Game.random(winnable=True, variant=variant or "N")
+
+
+def check_flag(name: str, value: object) -> bool:
+    """``value`` if it is a bool, else :class:`InvalidOptionError` (``1`` or ``"yes"`` is no flag)."""
+    if not isinstance(value, bool):
+        raise InvalidOptionError(f"{name} must be True or False, got {type(value).__name__}")
+    return value
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What a face of the game shows at one moment; every text is in :attr:`lang`.
+
+    Places are written as the game writes them: ``"1"``–``"16"`` and ``"F1"``–``"F8"``.
+    Face-down cards are not in it: a pile shows its top card (always face up) and counts.
+    """
+
+    code: str  # "" for a position made with Game.from_layout
+    variant: str
+    piles: tuple[tuple[str, int], ...]  # 16 × (top card or "", card count)
+    face_down: tuple[int, ...]  # 16 × face-down cards under the top
+    foundations: tuple[tuple[str, int], ...]  # 8 × (top card, card count)
+    reshuffles_left: int
+    reshuffle_label: str
+    move_count: int
+    can_undo: bool
+    undo_reason: str  # why Undo is unavailable ("" when it is available)
+    status: str  # "playing", "won" or "blocked"
+    message: str  # why the last action was refused ("" when rules are silent)
+    note: str  # a line of information: hint, explanation, narration
+    announcement: str  # the last announcement for screen readers
+    announce_id: int  # +1 with every new announcement
+    selected: str  # the selected place or ""
+    targets: Mapping[str, tuple[str, ...]]  # place -> its legal destinations
+    hint_move: str  # the suggested move ("13-14", "R") or ""
+    winnability: str  # "winnable", "lost", "unknown" or "" (not asked)
+    pending_move: str  # a move held for confirmation, or ""
+    warning: str  # why the pending move is held
+    replay: ReplayState | None
+    elapsed: float
+    clock_running: bool
+    lang: Lang
+    labels: Mapping[str, Any]  # every interface text in lang (button labels, templates)
+
+
+class Table:
+    """One game of Crescent with a player's session around it; see the module docs.
+
+    Args:
+        code: a game code; ``None`` deals a random game of ``variant``.
+        lang: ``"pl"`` (default) or ``"en"`` for every text.
+        interactive_rules: say why a move is refused (in the view's ``message``); refusals
+            raise either way.
+        teach: teaching mode: each action is explained in the note, and a player's move
+            that turns a winnable game into a lost one waits for :meth:`confirm` or
+            :meth:`take_back`.
+        winnable: random deals are deals the solver proved winnable.
+        variant: the variant of random deals (``"N"``, ``"F"``, ``"H"``).
+
+    Moves come from a player (``by_player=True``, the default: board gestures, the
+    terminal) or from notebook code (``by_player=False``): only a player's move is held
+    back by the teaching mode, and only a player's New game asks for a second press.
+    A refused intent raises the engine's error, changes nothing but the message, and is
+    still shown.
+
+    ``on_view`` (if set) receives the new :class:`TableView` after every change, before
+    the action callbacks run.
+    """
+
+    def __init__(
+        self,
+        code: str | None = None,
+        *,
+        lang: str = "pl",
+        interactive_rules: bool = True,
+        teach: bool = False,
+        winnable: bool = False,
+        variant: str | None = None,
+    ) -> None:
+        self._lang = check_lang(lang)
+        self._interactive_rules = check_flag("interactive_rules", interactive_rules)
+        self._teach = check_flag("teach", teach)
+        self._winnable = check_flag("winnable", winnable)
+        self._game = deal(code, variant, winnable)
+        self._variant = self._game.variant
+        self._previous: Game | None = None
+        self._replay: Replay | None = None
+        self._saved: Game | None = None  # the game a replay stepped away from
+        self._note: Texts = NO_TEXT
+        self._words: Texts = NO_TEXT
+        self._announced = 0
+        self._version = 0
+        self._new_game_armed_at = -1
+        self._reset_interaction()
+        self._action_callbacks: list[ActionCallback] = []
+        self._move_callbacks: list[MoveCallback] = []
+        self.on_view: Callable[[TableView], object] | None = None
+
+    def _reset_interaction(self) -> None:
+        """Drop everything that was about the position before: the one place it is reset."""
+        self._selected: int | None = None
+        self._pending: tuple[Move, MoveCheck] | None = None
+        self._hint: Hint | None = None
+        self._winnability = ""
+        self._notice: CrescentError | None = None
+
+    @classmethod
+    def from_game(cls, game: Game, **options: Any) -> Table:
+        """A table showing an existing engine game, e.g. one from ``Game.from_layout``."""
+        table = cls(**options)
+        table.load(game)
+        return table
+
+    # ------------------------------------------------------------------ reading and options
+
+    @property
+    def game(self) -> Game:
+        """The engine game (in a replay: the replayed position). After changing it, call :meth:`refresh`."""
+        return self._game
+
+    @property
+    def previous_game(self) -> Game | None:
+        """A copy of the game from just before the last action (``None`` before any)."""
+        return self._previous
+
+    @property
+    def version(self) -> int:
+        """+1 with every change of what the table shows."""
+        return self._version
+
+    @property
+    def lang(self) -> Lang:
+        """The language of every text; setting it re-translates what is shown."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = check_lang(value)
+        self._show()
+
+    @property
+    def interactive_rules(self) -> bool:
+        """Whether a refusal is explained (its message shown and announced)."""
+        return self._interactive_rules
+
+    @interactive_rules.setter
+    def interactive_rules(self, value: bool) -> None:
+        self._interactive_rules = check_flag("interactive_rules", value)
+        self._show()
+
+    @property
+    def teach(self) -> bool:
+        """Teaching mode (see the class docs)."""
+        return self._teach
+
+    @teach.setter
+    def teach(self, value: bool) -> None:
+        self._teach = check_flag("teach", value)
+        self._show()
+
+    @property
+    def winnable(self) -> bool:
+        """Whether random deals are proven winnable."""
+        return self._winnable
+
+    @winnable.setter
+    def winnable(self, value: bool) -> None:
+        self._winnable = check_flag("winnable", value)
+
+    @property
+    def variant(self) -> str:
+        """The variant of the next random deal (a loaded game sets it to its own)."""
+        return self._variant
+
+    @variant.setter
+    def variant(self, value: str) -> None:
+        if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
+            raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
+        self._variant = value
+
+    @property
+    def selected(self) -> str | None:
+        """The selected place (``"3"``, ``"F1"``) or ``None``."""
+        return None if self._selected is None else place_name(self._selected)
+
+    @property
+    def pending(self) -> Move | None:
+        """The player's move the teaching mode holds back, or ``None``."""
+        return None if self._pending is None else self._pending[0]
+
+    @property
+    def replaying(self) -> bool:
+        """Whether a replay is on the table."""
+        return self._replay is not None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, as the engine lists them (reshuffle not included)."""
+        return self._game.legal_moves()
+
+    # ------------------------------------------------------------------------- callbacks
+
+    def on_action(self, callback: ActionCallback, remove: bool = False) -> None:
+        """Register ``callback(kind, move)`` after every action; ``remove=True`` unregisters it.
+
+        ``kind`` is ``"move"``, ``"reshuffle"``, ``"undo"`` (``move`` is the move taken back)
+        or ``"new_game"`` (``move`` is ``None``). A failing callback is logged.
+
+        Raises:
+            InvalidOptionError: ``callback`` is not callable, or was never registered.
+        """
+        _register(self._action_callbacks, callback, remove)
+
+    def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
+        """Register ``callback(move)`` after every move and reshuffle; ``remove=True`` unregisters it.
+
+        Raises:
+            InvalidOptionError: ``callback`` is not callable, or was never registered.
+        """
+        _register(self._move_callbacks, callback, remove)
+
+    # ------------------------------------------------------------------------- intents
+
+    def move(self, src: MoveArg, dst: PlaceLike | None = None, *, by_player: bool = True) -> Move | None:
+        """Play a move (``move(10, 14)``, ``move("13-F")``); returns the move played.
+
+        A player's move that loses a won game waits in teaching mode (returns ``None``).
+
+        Raises:
+            InvalidMoveError: the move is malformed; nothing changes.
+            IllegalMoveError: the rules forbid it; nothing changes but the message.
+        """
+        concrete = self._resolve(src, dst)
+        if by_player and self._teach and self._held_for_confirmation(concrete):
+            return None
+        return self._play(concrete)
+
+    def drop(self, src: PlaceLike, dst: PlaceLike) -> Move | None:
+        """A card dragged from ``src`` and dropped on ``dst`` (``"F"``: the foundation area)."""
+        return self.move(src, dst, by_player=True)
+
+    def tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
+        """Tap a pile or foundation; returns the move made, if any.
+
+        With nothing selected: if exactly one place accepts the top card it goes there;
+        with several, the place becomes selected. With a place selected: tapping it again
+        deselects it; tapping another place moves the selected card there.
+
+        Raises:
+            InvalidMoveError: no such place.
+            IllegalMoveError: the tap asks for a move the rules forbid (the selection is
+                dropped), the card has no legal move (``no_destination``), or the pile is
+                empty (``empty_source``).
+        """
+        self._no_replay()
+        index = self._place(place)
+        selected, self._selected = self._selected, None
+        self._pending = None
+        if selected is not None:
+            if selected == index:
+                self._notice = None
+                self._announce(both(lambda lang: label("announce_deselected", lang)))
+                self._show()
+                return None
+            return self.move(Move(selected, index), by_player=by_player)
+        destinations = self._destinations(index)
+        if len(destinations) == 1:
+            return self.move(Move(index, destinations[0]), by_player=by_player)
+        if not destinations:
+            empty = self._game.top(place_name(index)) is None
+            self._refuse(IllegalMoveError("empty_source" if empty else "no_destination"))
+        self._selected = index
+        self._notice = None
+        self._announce(announce_selected(self._game, index, destinations))
+        self._show()
+        return None
+
+    def double_tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
+        """Send the card to a foundation that accepts it (``F``); otherwise act as :meth:`tap`."""
+        self._no_replay()
+        index = self._place(place)
+        if self._game.can_move(Move(index, ANY_FOUNDATION)):
+            return self.move(Move(index, ANY_FOUNDATION), by_player=by_player)
+        return self.tap(place, by_player=by_player)
+
+    def deselect(self) -> None:
+        """Clear the selection (Escape on the board); nothing else changes."""
+        if self._selected is not None:
+            self._selected = None
+            self._announce(both(lambda lang: label("announce_deselected", lang)))
+        self._notice = None
+        self._show()
+
+    def reshuffle(self, *, by_player: bool = True) -> None:
+        """Reshuffle (bottom card of every pile of 2+ cards to its top); not a move.
+
+        Raises:
+            IllegalMoveError: ``no_reshuffles`` or ``game_over``.
+        """
+        self.move(RESHUFFLE, by_player=by_player)
+
+    def undo(self) -> Move:
+        """Take back the last move and return it.
+
+        Raises:
+            IllegalMoveError: ``nothing_to_undo``, or ``undo_after_reshuffle``: moves
+                before a reshuffle cannot be taken back.
+        """
+        self._no_replay()
+        self._selected = self._pending = None
+        before = self._game.copy()
+        try:
+            move = self._game.undo()
+        except CrescentError as err:
+            self._refuse(err)
+        self._done("undo", move, before, announce_undo(self._game, move))
+        return move
+
+    def new_game(self, code: str | None = None, *, by_player: bool = True) -> bool:
+        """Deal a new game: the one of ``code``, or a random one of :attr:`variant`; ends a replay.
+
+        A player's press while a game is in progress only asks for a second press, which
+        must come before anything else changes; returns whether a new game was dealt.
+
+        Raises:
+            InvalidCodeError: the code is malformed; the current game goes on.
+        """
+        game = self._game
+        in_progress = bool(game.actions) and game.status == "playing" and code is None and not self.replaying
+        if by_player and in_progress and self._new_game_armed_at != self._version:
+            self._note = both(lambda lang: label("confirm_new_game", lang))
+            self._announce(self._note)
+            self._show()
+            self._new_game_armed_at = self._version
+            return False
+        try:
+            new = deal(code, None if code else self._variant, self._winnable)
+        except CrescentError as err:
+            self._refuse(err)
+        before = self._game.copy()
+        self._load(new)
+        words = both(lambda lang: label("announce_new_game", lang, code=new.code or ""))
+        self._done("new_game", None, before, words)
+        return True
+
+    def load(self, game: Game) -> None:
+        """Show another engine game (a saved one, a position from ``Game.from_layout``); ends a replay."""
+        if not isinstance(game, Game):
+            raise TypeError(f"load() needs a Game, got {type(game).__name__}")
+        self._load(game)
+        self._show()
+
+    def refresh(self) -> None:
+        """Show the engine's state again (needed only after using :attr:`game` directly).
+
+        The selection, a pending move, a hint and a winnability answer are dropped (they
+        were about the old position); the message and the note stay.
+        """
+        notice = self._notice
+        self._reset_interaction()
+        self._notice = notice
+        self._show()
+
+    def show_note(self, text: str) -> None:
+        """Show one line of information (``""`` clears it); the next action clears it."""
+        if not isinstance(text, str):
+            raise TypeError(f"show_note() needs text, got {type(text).__name__}")
+        self._note = same(text)
+        self._show()
+
+    # -------------------------------------------------------------------------- advice
+
+    def hint(self, seconds: float | None = None) -> Hint:
+        """Ask the solver for a move: it is lit and the note explains it until the position changes.
+
+        Raises:
+            IllegalMoveError: ``replay_active``.
+        """
+        from .solver import hint as solver_hint
+
+        self._no_replay()
+        found = solver_hint(self._game) if seconds is None else solver_hint(self._game, seconds=seconds)
+        self._hint = found
+        self._note = both(found.text)
+        self._show()
+        return found
+
+    def check_winnable(self, seconds: float = 1.0) -> Winnability:
+        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        from .solver import winnability
+
+        self._no_replay()
+        verdict = winnability(self._game, seconds=seconds)
+        self._winnability = verdict
+        self._announce(both(lambda lang: label(f"winnable_{verdict}", lang)))
+        self._show()
+        return verdict
+
+    def check_move(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
+        """Would this move throw away a win? Asks the solver; plays nothing.
+
+        Raises:
+            InvalidMoveError, IllegalMoveError: the move is malformed or illegal here.
+        """
+        from .solver import check_move
+
+        return check_move(self._game, self._resolve(src, dst, query=True), seconds=seconds)
+
+    def confirm(self) -> Move:
+        """Play the move the teaching mode held back ("go ahead").
+
+        Raises:
+            IllegalMoveError: ``nothing_pending``.
+        """
+        move, _ = self._take_pending()
+        return self._play(move)
+
+    def take_back(self) -> None:
+        """Drop the move the teaching mode held back; nothing is played.
+
+        Raises:
+            IllegalMoveError: ``nothing_pending``.
+        """
+        self._take_pending()
+        self._show()
+
+    # -------------------------------------------------------------------------- replay
+
+    def replay(self, moves: ReplayInput, delay: float = 1.0) -> None:
+        """Replay moves, narrated: a list of moves from the current position, or a record.
+
+        Playing is refused until the replay ends (:meth:`stop_replay`).
+
+        Raises:
+            RecordError: a move is malformed or illegal; nothing changes.
+        """
+        try:
+            session = Replay.prepare(self._game, moves, delay)
+        except CrescentError as err:
+            self._refuse(err)
+        if self._replay is None:
+            self._saved = self._game
+        self._replay = session
+        self._enter(session, session.narration())
+
+    def step(self, count: int = 1) -> int:
+        """Step the replay forward (``+1``), back (``-1``) or by any count; returns the step now.
+
+        Raises:
+            IllegalMoveError: ``no_replay``.
+        """
+        session = self._session()
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError(f"step must be an int, got {count!r}")
+        if count == 1:
+            words = session.forward()
+        elif count == -1:
+            words = session.back()
+        else:
+            session.seek(session.index + count)
+            words = session.narration()
+        if session.at_end:
+            session.playing = False
+        self._enter(session, words)
+        return session.index
+
+    def play(self, playing: bool | None = True) -> bool:
+        """Start (``True``), pause (``False``) or toggle (``None``) the replay; returns whether it plays.
+
+        A face steps the replay every ``delay`` seconds while it plays. Playing from the end
+        starts again from the beginning.
+        """
+        session = self._session()
+        session.playing = (not session.playing) if playing is None else bool(playing)
+        if session.playing and session.at_end:
+            session.seek(0)
+            self._enter(session, session.narration())
+        else:
+            self._show()
+        return session.playing
+
+    def pause(self) -> None:
+        """Pause the replay."""
+        self.play(False)
+
+    def stop_replay(self, keep: bool = False) -> None:
+        """Leave the replay: back to the game as it was (with ``keep=True``, play on from here)."""
+        session = self._session()
+        saved, self._replay, self._saved = self._saved, None, None
+        self._game = session.game if keep or saved is None else saved
+        self._reset_interaction()
+        self._note = NO_TEXT
+        self._show()
+
+    # ---------------------------------------------------------------------------- view
+
+    def view(self) -> TableView:
+        """What to show now, in :attr:`lang`."""
+        game, lang = self._game, self._lang
+        replaying = self._replay is not None
+        targets: dict[str, tuple[str, ...]] = {}
+        for move in [] if replaying else game.legal_moves():
+            src, dst = place_name(move.src), place_name(move.dst)
+            if dst not in targets.get(src, ()):
+                targets[src] = (*targets.get(src, ()), dst)
+        notice, hint, pending = self._notice, self._hint, self._pending
+        undo_refusal = "replay_active" if replaying else game.check_undo()
+        status = game.status
+        return TableView(
+            code=game.code or "",
+            variant=game.variant,
+            # Face-down cards never leave the engine: only tops (always face up) and counts.
+            piles=tuple((top.ascii if (top := game.top(n)) else "", game.pile_size(n)) for n in range(1, 17)),
+            face_down=tuple(game.face_down(n) for n in range(1, 17)),
+            foundations=tuple((f[-1].ascii, len(f)) for f in game.foundations),
+            reshuffles_left=game.reshuffles_left,
+            reshuffle_label=reshuffle_button_text(game.reshuffles_left, lang),
+            move_count=game.move_count,
+            can_undo=undo_refusal is None,
+            undo_reason="" if undo_refusal is None else message(undo_refusal, lang),
+            status=status,
+            message=refusal(notice, lang) if notice is not None and self._interactive_rules else "",
+            note=self._note[lang],
+            announcement=self._words[lang],
+            announce_id=self._announced,
+            selected=self.selected or "",
+            targets=MappingProxyType(targets),
+            hint_move="" if hint is None or hint.move is None else str(hint.move),
+            winnability=self._winnability,
+            pending_move="" if pending is None else str(pending[0]),
+            warning="" if pending is None else _check_text(pending[1], lang),
+            replay=None if self._replay is None else self._replay.state(),
+            elapsed=round(game.elapsed, 1),
+            clock_running=game.started and status == "playing" and not replaying,
+            lang=lang,
+            labels=labels(lang),
+        )
+
+    # ------------------------------------------------------------------------ internals
+
+    def _show(self) -> None:
+        self._version += 1
+        if self.on_view is not None:
+            self.on_view(self.view())
+
+    def _refuse(self, err: CrescentError) -> NoReturn:
+        """Show a refusal and raise it."""
+        self._notice = err
+        if self._interactive_rules:
+            self._announce(both(lambda lang: refusal(err, lang)))
+        self._show()
+        raise err
+
+    def _announce(self, words: Texts) -> None:
+        if words["pl"] or words["en"]:
+            self._words = words
+            self._announced += 1
+
+    def _place(self, place: PlaceLike) -> int:
+        try:
+            return parse_place(place)
+        except CrescentError as err:
+            self._refuse(err)
+
+    def _resolve(self, src: MoveArg, dst: PlaceLike | None, query: bool = False) -> Move:
+        """The concrete move (``13-F`` -> ``13-F1``), or the refusal shown and raised.
+
+        Unless it is only a ``query``, asking for a move drops the selection and a pending move.
+        """
+        self._no_replay()
+        if not query:
+            self._selected = self._pending = None
+        try:
+            return self._game.resolve(src, dst)
+        except CrescentError as err:
+            self._refuse(err)
+
+    def _play(self, move: Move) -> Move:
+        before = self._game.copy()
+        self._pending = None
+        try:
+            played = self._game.move(move)
+        except CrescentError as err:
+            self._refuse(err)
+        kind: ActionKind = "reshuffle" if played.is_reshuffle else "move"
+        self._done(kind, played, before, announce_action(before, played))
+        return played
+
+    def _held_for_confirmation(self, move: Move) -> bool:
+        """Teaching mode, a player's move: hold a move that loses a won game, and warn."""
+        check = self.check_move(move)
+        if not check.warn:
+            return False
+        self._pending = (move, check)
+        self._selected = None
+        self._announce(both(lambda lang: _check_text(check, lang)))
+        self._show()
+        return True
+
+    def _take_pending(self) -> tuple[Move, MoveCheck]:
+        pending = self._pending
+        if pending is None:
+            self._refuse(IllegalMoveError("nothing_pending"))
+        self._pending = None
+        return pending
+
+    def _no_replay(self) -> None:
+        if self._replay is not None:
+            self._refuse(IllegalMoveError("replay_active"))
+
+    def _session(self) -> Replay:
+        if self._replay is None:
+            self._refuse(IllegalMoveError("no_replay"))
+        return self._replay
+
+    def _enter(self, session: Replay, words: Texts) -> None:
+        self._game = session.game
+        self._reset_interaction()
+        self._note = words
+        self._show()
+
+    def _destinations(self, index: int) -> list[int]:
+        found: list[int] = []
+        for move in self._game.legal_moves():
+            if move.src == index and move.dst not in found:
+                found.append(move.dst)
+        return found
+
+    def _load(self, game: Game) -> None:
+        self._replay = self._saved = None
+        self._game = game
+        self._variant = game.variant
+        self._reset_interaction()
+        self._note = NO_TEXT
+
+    def _done(self, kind: ActionKind, move: Move | None, before: Game, words: Texts) -> None:
+        self._reset_interaction()
+        self._previous = before
+        self._note = explain_action(before, move) if self._teach and move is not None and kind != "undo" else NO_TEXT
+        self._announce(join(words, game_end(self._game.status) if kind != "undo" else NO_TEXT))
+        self._show()
+        calls: list[tuple[Callable[..., object], tuple[object, ...]]]
+        calls = [(c, (kind, move)) for c in self._action_callbacks]
+        if kind in ("move", "reshuffle"):
+            calls += [(c, (move,)) for c in self._move_callbacks]
+        for callback, args in calls:
+            try:
+                callback(*args)
+            except Exception:
+                # The action stands either way; a notebook bug must not break the table.
+                logger.exception("callback %r failed", callback)
+
+
+def _register(callbacks: list[Any], callback: object, remove: bool) -> None:
+    if not callable(callback):
+        raise InvalidOptionError(f"a callback must be callable, got {type(callback).__name__}")
+    if not remove:
+        callbacks.append(callback)
+    elif callback in callbacks:
+        callbacks.remove(callback)
+    else:
+        raise InvalidOptionError(f"{callback!r} was never registered, so it cannot be removed")
+
+
+def _check_text(check: MoveCheck, lang: Lang) -> str:
+    return check.text_pl if lang == "pl" else check.text_en
