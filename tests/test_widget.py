@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 
 import pytest
-import traitlets
 
 from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move
 from crescent_widget.errors import InvalidOptionError

@@ -98,7 +98,7 @@ def show(before: TableView, after: TableView, refused: bool, write: Callable[[st
         write(f"! {after.message}")
     elif after.announce_id != before.announce_id and after.announcement:
         write(after.announcement)
-    if after.note and after.note != before.note and after.note != after.announcement:
+    if after.note and after.note not in (before.note, after.announcement):
         write(after.note)
     if after.pending_move and after.pending_move != before.pending_move:
         write(f"? {after.warning} {label('terminal_pending', after.lang)}")
