@@ -8,6 +8,7 @@ import pytest
 
 from crescent_widget import CrescentError, Game, IllegalMoveError, InvalidMoveError, Move
 from crescent_widget.i18n import REASONS, message
+from crescent_widget.records import RecordError
 from helpers import build_game, snapshot
 
 SPADES_UP = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
@@ -170,3 +171,22 @@ def test_reading_a_place_that_does_not_exist_is_a_clear_error() -> None:
         game.pile("F1")
     with pytest.raises(InvalidMoveError, match="pile"):
         game.foundation(3)
+
+
+def test_digits_past_pythons_limit_are_a_bad_move_not_a_crash() -> None:
+    """Issue 9: int() of 4301 digits raises a bare ValueError; the engine says InvalidMoveError."""
+    game = Game("CR1-N-AAAAAAB")
+    with pytest.raises(InvalidMoveError) as refused:
+        game.move("1" * 4301, 2)
+    assert len(str(refused.value)) < 200
+    with pytest.raises(RecordError) as bad_record:
+        Game.from_record("CR1-N-AAAAAAB " + "1" * 4301 + "-2")
+    assert bad_record.value.number == 1 and len(str(bad_record.value)) < 300
+    with pytest.raises(InvalidMoveError):
+        game.move(int("9" * 4000), 2)
+    assert game.move_count == 0
+
+
+def test_a_hand_built_move_naming_no_place_still_prints() -> None:
+    assert repr(Move(99, 1)) == "Move(99, 1)"
+    assert repr(Move.parse("13-F1")) == "Move.parse('13-F1')"

@@ -136,50 +136,6 @@ def test_teach_holds_a_losing_drop_until_confirmed() -> None:
     assert_mirrors_engine(w)
 
 
-def test_teach_take_it_back() -> None:
-    w = teacher()
-    intent(w, "tap", pile="2")  # A♠ has one destination (pile 1): the tap asks to move it
-    assert w.pending_move == "2-1"
-    intent(w, "cancel")
-    assert (w.pending_move, w.move_count, w.piles[1]) == ("", 0, ["AS", 1])
-    with pytest.raises(IllegalMoveError) as refused:
-        w.cancel()
-    assert refused.value.reason == "nothing_pending"
-    with pytest.raises(IllegalMoveError):
-        w.confirm()
-    assert w.message == message("nothing_pending", "pl")
-
-
-def test_teach_lets_good_board_moves_through_and_code_moves_always() -> None:
-    w = teacher()
-    intent(w, "double_tap", pile="1")  # 2♠ home: keeps the win
-    assert (w.pending_move, w.move_count) == ("", 1)
-    w2 = teacher()
-    assert w2.check_move(2, 1).warn and w2.check_move("1-F").verdict == "keeps_win"
-    assert w2.move(2, 1) == Move.parse("2-1"), "code plays directly, even a losing move"
-    assert w2.pending_move == "" and w2.status == "blocked"
-
-
-def test_teach_a_pending_move_is_dropped_by_the_next_action() -> None:
-    w = teacher()
-    intent(w, "drop", src="2", dst="1")
-    assert w.pending_move
-    intent(w, "double_tap", pile="1")  # 2♠ goes home instead
-    assert w.pending_move == "" and w.foundations[4] == ["2S", 12]
-
-
-def test_teach_warns_before_a_losing_reshuffle() -> None:
-    game = one_wrong_move()
-    foundations = [[c.ascii for c in f] for f in game.foundations]
-    w = CrescentWidget.from_game(
-        Game.from_layout([["AS", "2S"]] + [[] for _ in range(15)], foundations, reshuffles_left=1), teach=True
-    )
-    intent(w, "reshuffle")
-    assert w.pending_move == "R" and w.reshuffles_left == 1
-    w.confirm()
-    assert w.reshuffles_left == 0 and w.status == "blocked"
-
-
 def test_check_move_refuses_an_illegal_move(w: CrescentWidget) -> None:
     with pytest.raises(IllegalMoveError):
         w.check_move(14, 1)

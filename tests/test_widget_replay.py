@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError, Move
+from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError
 from crescent_widget.i18n import message
 from crescent_widget.records import RecordError
-from crescent_widget.solver import solve
 from widget_support import DEAL, assert_mirrors_engine, intent, send
 
 
@@ -102,15 +101,6 @@ def test_play_is_refused_during_a_replay_and_stop_restores_the_game(line: list[s
     assert refused.value.reason == "no_replay"
 
 
-def test_replay_stop_keep_plays_on_from_the_replayed_position() -> None:
-    w = CrescentWidget(DEAL)
-    w.replay(["13-14", "5-F"])
-    w.replay_step(2)
-    w.replay_stop(keep=True)
-    assert w.move_count == 2 and w.can_undo
-    assert w.undo() == Move.parse("5-F2")
-
-
 def test_replay_a_record_starts_from_its_deal(line: list[str]) -> None:
     game = Game(DEAL)
     for action in line:
@@ -125,16 +115,6 @@ def test_replay_a_record_starts_from_its_deal(line: list[str]) -> None:
     first = str(w.legal_moves()[0])
     w.replay(f"{first} R")  # text without a code: moves from the current position
     assert w.replay_state["total"] == 2 and w.code == "CR1-N-AAAAAAC"
-
-
-def test_a_solver_line_replays_to_a_win() -> None:
-    game = Game(DEAL)
-    result = solve(game, seconds=5)
-    assert result.status == "won"
-    w = CrescentWidget.from_game(game)
-    w.replay(result.line)
-    w.replay_step(len(result.line))
-    assert w.status == "won" and w.replay_state["step"] == len(result.line)
 
 
 @pytest.mark.parametrize(
