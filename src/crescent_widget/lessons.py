@@ -26,7 +26,7 @@ from .codes import base_cards
 from .errors import CrescentError
 from .game import Game
 from .i18n import check_lang, message
-from .moves import RESHUFFLE, Move
+from .moves import Move
 from .narration import explain
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ class Lesson:
             return Verdict(False, VERDICT_TEXTS["illegal"][lang] + err.text(lang), err.reason)
         if reason is not None:
             return Verdict(False, VERDICT_TEXTS["illegal"][lang] + message(reason, lang), reason)
-        concrete = RESHUFFLE if move.is_reshuffle else Move(move.src, before._reason(move.src, move.dst)[1])
+        concrete = before.resolve(move)
         if str(concrete) in self.answers:
             return Verdict(True, VERDICT_TEXTS["right"][lang] + explain(before, concrete, lang))
         return Verdict(False, VERDICT_TEXTS["other"][lang] + self.task[lang])

@@ -16,12 +16,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import card_text
+from .errors import IllegalMoveError
 from .i18n import NARRATION, check_lang
 from .moves import FIRST_FOUNDATION, Move, place_name
 
 if TYPE_CHECKING:
+    from .cards import Card
     from .game import Game
+
+
+def _card(card: Card | None, lang: str) -> str:
+    if card is None:  # not a legal move here: the narrator needs a card on both ends
+        raise IllegalMoveError("empty_source")
+    return card.text(lang)
 
 
 def _phrase(key: str, lang: str, **values: object) -> str:
@@ -45,15 +52,15 @@ def describe(game: Game, move: Move, lang: str = "en") -> str:
     >>> describe(Game("CR1-N-AAAAAAB"), Move.parse("5-F2"), "en")
     '2♥ from pile 5 onto A♥ on foundation F2'
     """
-    places = game._places  # the narrator reads the engine's own state
+    tops = game.tops
     src, dst = move
     src_kind = "src_pile" if src < FIRST_FOUNDATION else "src_foundation"
     dst_kind = "dst_pile" if dst < FIRST_FOUNDATION else "dst_foundation"
     return _phrase(
         "what",
         lang,
-        card=card_text(places[src][-1], lang),
-        top=card_text(places[dst][-1], lang),
+        card=_card(tops[src], lang),
+        top=_card(tops[dst], lang),
         src=_phrase(src_kind, lang, name=place_name(src)),
         dst=_phrase(dst_kind, lang, name=place_name(dst)),
     )
@@ -68,17 +75,19 @@ def explain(game: Game, move: Move, lang: str = "en") -> str:
     """
     if move.is_reshuffle:
         return _phrase("rule_reshuffle", lang)
-    places = game._places
+    tops = game.tops
     src, dst = move
-    card = places[src][-1]
-    values = {"card": card_text(card, lang), "top": card_text(places[dst][-1], lang), "name": place_name(dst)}
+    card, top = tops[src], tops[dst]
+    if card is None or top is None:
+        raise IllegalMoveError("empty_source" if card is None else "empty_pile")  # not a legal move here
+    values = {"card": card.text(lang), "top": top.text(lang), "name": place_name(dst)}
     if dst < FIRST_FOUNDATION:
-        wraps = abs(card % 13 - places[dst][-1] % 13) == 12
+        wraps = abs(card.rank - top.rank) == 12
         text = _phrase("rule_wrap" if wraps else "rule_pile", lang, **values)
     elif src >= FIRST_FOUNDATION:
         text = _phrase("rule_across", lang, src=place_name(src), **values)
     else:
         text = _phrase("rule_up" if dst < FIRST_FOUNDATION + 4 else "rule_down", lang, **values)
-    if src < FIRST_FOUNDATION and len(places[src]) == 1:
+    if src < FIRST_FOUNDATION and game.sizes[src] == 1:
         text += _phrase("emptied", lang, name=place_name(src))
     return text

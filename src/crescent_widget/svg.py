@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import RANK_ASCII, RANK_PL, SUIT_SYMBOLS, card_text
+from .cards import RANK_ASCII, RANK_PL, SUIT_SYMBOLS, Card
 from .i18n import label
 from .moves import FIRST_FOUNDATION, Move, place_name
 from .text import COLUMNS, grid_positions
@@ -54,10 +54,10 @@ def render_svg(game: Game, *, lang: str = "en", highlight: Move | None = None) -
         ".footer{font-size:13px;fill:#333}</style>",
         f'<rect width="{width}" height="{height}" fill="#eef5ee"/>',
     ]
-    places = game._places  # the renderer reads the engine's own state
+    tops, sizes = game.tops, game.sizes
     for place, (row, col) in grid_positions().items():
         x, y = MARGIN + col * CELL_W + (CELL_W - CARD_W) // 2, MARGIN + row * CELL_H
-        parts.append(_slot(place, places[place], x, y, lang=lang, lit=place in lit))
+        parts.append(_slot(place, tops[place], sizes[place], x, y, lang=lang, lit=place in lit))
     footer = " · ".join(
         (
             title,
@@ -71,23 +71,22 @@ def render_svg(game: Game, *, lang: str = "en", highlight: Move | None = None) -
     return "\n".join(parts)
 
 
-def _slot(place: int, cards: list[int], x: int, y: int, *, lang: str, lit: bool) -> str:
+def _slot(place: int, card: Card | None, size: int, x: int, y: int, *, lang: str, lit: bool) -> str:
     name = place_name(place)
     attribute = f'data-pile="{name}"' if place < FIRST_FOUNDATION else f'data-foundation="{name}"'
-    caption = f"{name} ×{len(cards)}"
+    caption = f"{name} ×{size}"
     stroke = f'stroke="{HIGHLIGHT}" stroke-width="4"' if lit else 'stroke="#888" stroke-width="1"'
     css = "slot highlight" if lit else "slot"
     out = [f'<g class="{css}" {attribute} transform="translate({x},{y})">']
-    if cards:
-        card = cards[-1]
-        colour = RED if card // 13 in (1, 3) else BLACK  # hearts, diamonds
-        rank = (RANK_PL if lang == "pl" else RANK_ASCII)[card % 13 + 1]
-        face = card_text(card, lang)
+    if card is not None:
+        colour = RED if card.suit in (1, 3) else BLACK  # hearts, diamonds
+        rank = (RANK_PL if lang == "pl" else RANK_ASCII)[card.rank]
+        face = card.text(lang)
         out += [
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fff" {stroke}/>',
             f'<text class="face" x="5" y="18" fill="{colour}">{escape(rank)}</text>',
             f'<text class="big" x="{CARD_W // 2}" y="{CARD_H // 2 + 14}" text-anchor="middle" '
-            f'fill="{colour}">{SUIT_SYMBOLS[card // 13]}</text>',
+            f'fill="{colour}">{SUIT_SYMBOLS[card.suit]}</text>',
             f"<title>{escape(face)}</title>",
         ]
     else:

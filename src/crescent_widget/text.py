@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .cards import card_text
 from .i18n import label
-from .moves import FIRST_FOUNDATION
+from .moves import FIRST_FOUNDATION, place_name
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,14 +42,11 @@ def grid_positions() -> dict[int, tuple[int, int]]:
 def render_text(game: Game, lang: str = "en") -> str:
     """Draw a game as text in a language (``"en"`` or ``"pl"``)."""
     cells: dict[tuple[int, int], tuple[str, str]] = {}
-    places = game._places  # the renderer reads the engine's own state
+    tops, sizes = game.tops, game.sizes
     for place, spot in grid_positions().items():
-        cards = places[place]
-        face = card_text(cards[-1], lang) if cards else "··"
-        if place < FIRST_FOUNDATION:
-            caption = f"{place + 1} ×{len(cards)}"
-        else:
-            caption = f"F{place - FIRST_FOUNDATION + 1} ×{len(cards)}"
+        top = tops[place]
+        face = top.text(lang) if top is not None else "··"
+        caption = f"{place_name(place)} ×{sizes[place]}"
         cells[spot] = (face, caption)
     lines = []
     for row in range(5):
