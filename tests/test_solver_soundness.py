@@ -16,7 +16,7 @@ import pytest
 
 from crescent_widget import Game
 from crescent_widget.solver.api import run
-from crescent_widget.solver.expand import chains, dead_end, expand
+from crescent_widget.solver.expand import dead_end, endgame, expand
 from crescent_widget.solver.replay import engine_moves
 from crescent_widget.solver.state import RESHUFFLE_MOVE, from_game
 
@@ -117,7 +117,7 @@ def test_pruned_search_agrees_with_unpruned_on_thousands_of_positions() -> None:
     for _ in range(2500):
         game = random_position(rng)
         state = from_game(game)
-        if not state[2] and chains(state[1])[1]:
+        if not state[2] and endgame(state[1]) is not None:
             pruned_fired += 1
             dead_ends += dead_end(*state)
         pruned = run(game, nodes=400_000, seed=rng.randrange(100))[0]

@@ -18,10 +18,15 @@ their piles). With a reshuffle left this fails: a reshuffle rotates piles, and r
 card changes the rotation. The wrap (K onto A) is why the other foundation must be
 complete: otherwise its Ace could still lie on this chain's King.
 
-**Dead ends.** With no reshuffle left, if the last card of such a chain lies above
-another card of its chain in one pile, the game is lost: the chain's cards must go up in
-order, so the last card must leave that pile first, and the only card it fits on is its
-chain predecessor, which it would then cover for good.
+**Dead ends.** With no reshuffle left, pile order only changes by taking cards off the
+top, so some positions are lost whatever is played:
+
+- the last card of such a chain lies above another card of its chain in one pile: the
+  chain's cards go up in order, so the last card must leave that pile first, and the
+  only card it fits on is its chain predecessor, which it would then cover for good;
+- in a suit whose foundations overlap (each rank left has one copy and one place to go),
+  a pile's top card covers a card that must go up before it, and every card it fits on
+  lies beneath it as well: it can never leave, and what it covers never goes up.
 
 >>> from crescent_widget import Game
 >>> from crescent_widget.solver.state import from_game
@@ -32,7 +37,7 @@ chain predecessor, which it would then cover for good.
 from __future__ import annotations
 
 from collections.abc import Container
-from typing import Final
+from typing import NamedTuple
 
 from ..rules import MAX_PILE
 from .heuristic import CARD_WEIGHT, DEPTH_WEIGHT, RESHUFFLE_WEIGHT, need_table, pile_penalty, score
@@ -54,27 +59,48 @@ from .state import (
 Child = tuple[InternalMove, State, int]
 # One finished chain of a suit: (its last card, a translate table flagging its other cards).
 Chain = tuple[int, bytes]
+# A card of an overlapped suit as a pile top: (cards that must go up before it, the
+# remaining cards it fits on), one copy of each left.
+Stuck = tuple[bytes, bytes]
 
-_chains: dict[Foundations, tuple[bytes, tuple[Chain, ...]]] = {}
-NO_CHAINS: Final = (b"", ())
+
+class Endgame(NamedTuple):
+    """What the foundations tell about the cards left, once no reshuffle remains."""
+
+    safe: bytes  # flags, by card: the next card of a finished chain (a safe move)
+    chains: tuple[Chain, ...]
+    stuck: dict[int, Stuck]
 
 
-def chains(fnd: Foundations) -> tuple[bytes, tuple[Chain, ...]]:
-    """For foundations ``fnd``: a table flagging each chain's next card, and the chains.
+_endgames: dict[Foundations, Endgame | None] = {}
 
-    Only suits with one foundation complete have a chain (see the module text).
-    ``NO_CHAINS`` when there is none, the common case.
+
+def endgame(fnd: Foundations) -> Endgame | None:
+    """The chains and overlapped suits of foundations ``fnd``; None when there are none.
+
+    A suit is *overlapped* when its descending top is at or below its ascending top:
+    every rank it has left has one copy, bound for one foundation in a fixed order (ranks
+    above the ascending top go up, ranks below the descending top go down). A *chain* is
+    an overlapped suit with one foundation complete (see the module text).
     """
-    found = _chains.get(fnd)
-    if found is not None:
-        return found
+    if fnd in _endgames:
+        return _endgames[fnd]
     safe = bytearray(52)
     found_chains: list[Chain] = []
+    stuck: dict[int, Stuck] = {}
     for suit in range(4):
         asc, desc = fnd[suit], fnd[suit + 4]
-        if asc == JOINED:
+        if asc == JOINED or desc > asc:
             continue
         base = suit * 13
+        for rank in range(asc + 1, 13):  # going up: needs asc+1 .. rank-1 first
+            fits = [rank - 1] if rank - 1 > asc else []
+            fits += [rank + 1] if rank < 12 else [0] if desc > 0 else []
+            stuck[base + rank] = (bytes(base + r for r in range(asc + 1, rank)), bytes(base + r for r in fits))
+        for rank in range(desc):  # going down: needs desc-1 .. rank+1 first
+            fits = [rank + 1] if rank + 1 < desc else []
+            fits += [rank - 1] if rank > 0 else [12] if asc < 12 else []
+            stuck[base + rank] = (bytes(base + r for r in range(rank + 1, desc)), bytes(base + r for r in fits))
         if desc == 0 and asc < 12:  # descending complete: ranks asc+1 .. K go up in order
             safe[base + asc + 1] = 1
             others = range(asc + 1, 12)
@@ -89,21 +115,36 @@ def chains(fnd: Foundations) -> tuple[bytes, tuple[Chain, ...]]:
         for rank in others:
             flags[base + rank] = 1
         found_chains.append((last, bytes(flags)))
-    found = (bytes(safe), tuple(found_chains)) if found_chains else NO_CHAINS
-    if len(_chains) > 100_000:  # foundation states are few; this only bounds memory
-        _chains.clear()
-    _chains[fnd] = found
+    found = Endgame(bytes(safe), tuple(found_chains), stuck) if stuck else None
+    if len(_endgames) > 100_000:  # foundation states are few; this only bounds memory
+        _endgames.clear()
+    _endgames[fnd] = found
     return found
 
 
 def dead_end(piles: Piles, fnd: Foundations, left: int) -> bool:
-    """Whether a chain's last card covers another card of its chain (no reshuffle left)."""
+    """Whether no ordering of moves can win (see the module text); only with no reshuffle left.
+
+    Two tests: a chain's last card covers another card of its chain; or the top card of a
+    pile, in an overlapped suit, covers a card that must go up before it and every card
+    it fits on lies beneath it too (so it can never leave).
+    """
     if left:
         return False
-    for last, flags in chains(fnd)[1]:
+    table = endgame(fnd)
+    if table is None:
+        return False
+    for last, flags in table.chains:
         for pile in piles:
             at = pile.find(last)
             if at > 0 and pile[:at].translate(flags).find(1) >= 0:
+                return True
+    stuck = table.stuck
+    for pile in piles:
+        if len(pile) >= 2 and pile[-1] in stuck:
+            before, fits = stuck[pile[-1]]
+            rest = pile[:-1]
+            if any(card in rest for card in before) and all(card in rest for card in fits):
                 return True
     return False
 
@@ -117,10 +158,11 @@ def expand(state: State, seen: Container[State], *, prune: bool = True) -> list[
     """
     piles, fnd, left = state
     if prune and not left:
-        safe, found_chains = chains(fnd)
-        if found_chains:
+        table = endgame(fnd)
+        if table is not None:
             if dead_end(piles, fnd, left):
                 return []
+            safe = table.safe
             for index, pile in enumerate(piles):
                 if pile and safe[pile[-1]]:
                     new_piles = list(piles)
@@ -140,7 +182,8 @@ def _every_move(state: State, seen: Container[State]) -> list[Child]:
     """
     piles, fnd, left = state
     table = need_table(fnd)
-    penalties = [pile_penalty(p, table) for p in piles]
+    # pile_penalty inlined: this is the hottest line of a dive.
+    penalties = [len(p) - 1 - at if (at := p.translate(table).rfind(1)) >= 0 else 0 for p in piles]
     base = RESHUFFLE_WEIGHT * left - CARD_WEIGHT * sum(map(len, piles)) - DEPTH_WEIGHT * sum(penalties)
     room: dict[int, list[int]] = {}  # top card -> piles with that top and room for one more
     for index, pile in enumerate(piles):
