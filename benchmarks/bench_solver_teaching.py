@@ -77,7 +77,8 @@ def main() -> None:
         assert check.verdict != "keeps_win", f"a proven loss called winnable: {game.to_dict()} {move}"
     print(f"== teaching warning, deals {args.deals}, positions with <= {args.cards} pile cards")
     print(
-        f"moves settled by {args.truth_nodes}-node searches: {settled}; blunders (winnable -> proven lost): {len(found)}"
+        f"moves settled by {args.truth_nodes}-node searches: {settled}; "
+        f"blunders (winnable -> proven lost): {len(found)}"
     )
     if found:
         print(
