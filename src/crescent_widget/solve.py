@@ -137,6 +137,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seconds", type=_budget, default=2.0, help="budget per deal (default 2)")
     parser.add_argument("--nodes", type=_count, default=None, help="node budget per deal instead of time")
     parser.add_argument("--retry-seconds", type=_budget, default=None, help="solve unknowns again with this budget")
+    parser.add_argument("--retry-nodes", type=_count, default=None, help="... or with this node budget")
     parser.add_argument("--jobs", type=_count, default=1, help="worker processes (default 1)")
     parser.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler address, or 'local' for a LocalCluster")
     parser.add_argument(
@@ -176,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             seconds=seconds,
             nodes=args.nodes,
             retry_seconds=args.retry_seconds,
+            retry_nodes=args.retry_nodes,
             jobs=args.jobs,
             cluster=args.cluster,
         )

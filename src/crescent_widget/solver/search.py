@@ -38,6 +38,7 @@ from .heuristic import score
 from .state import TO_FOUNDATION, InternalMove, State, is_won
 
 DIVE_NOISE: Final = 5.0
+CUT_SHARE: Final = 0.0
 DEAD: Final = -1  # the table's mark for a state proven to have no win
 _BY_SCORE = itemgetter(2)
 
@@ -81,6 +82,7 @@ class Search:
         self.proof_done = False
         self.dead_marks = 0
         self.best_line: list[InternalMove] = []
+        self._best_path: list[State] = []  # the states the best line passes, from the root
         self._best_score = score(root)
         self._rng = random.Random(seed)
         # The shared table: proof order number of each state the proof has reached, or DEAD.
@@ -100,12 +102,15 @@ class Search:
         ``stop`` is polled every 64 expansions to end the dive early (a deadline). A dive
         that runs out of states has visited every reachable one: it sets :attr:`proof_done`.
         """
-        root = self.root
-        if is_won(root):
+        if is_won(self.root):
             return []
         noise = DIVE_NOISE if self.dives else 0.0  # the first dive trusts the score alone
         self.dives += 1
         rand = self._rng.random
+        # Some dives start part way along the best line so far: its first moves are
+        # usually right, and a dive from there reaches further into the game.
+        cut = int(rand() * len(self._best_path)) if self._best_path and rand() < CUT_SHARE else 0
+        root = self._best_path[cut] if cut else self.root
         table = self._table
         prune = self.prune
         parents: dict[State, tuple[State, InternalMove] | None] = {root: None}
@@ -124,7 +129,7 @@ class Search:
                     continue  # two moves of one expansion reached one child
                 if move[1] == TO_FOUNDATION and not any(child[0]):  # only a foundation move can win
                     self._count(len(parents), len(parents) - 1)
-                    return _line_to(parents, child)
+                    return self.best_line[:cut] + _line_to(parents, child)[0]
                 if self.dead_marks and table.get(child, 0) == DEAD:
                     continue
                 if value > best_score:
@@ -132,10 +137,13 @@ class Search:
                 pushed += 1
                 heapq.heappush(heap, (-(value + rand() * noise), pushed, child))
         self._count(len(parents), len(parents) - 1)
-        if not heap:
+        if not heap and not cut:
             self.proof_done = True  # every reachable state was expanded or is dead, and none is won
         if best_state is not root:
-            self._best_score, self.best_line = best_score, _line_to(parents, best_state)
+            line, path = _line_to(parents, best_state)
+            self._best_score = best_score
+            self.best_line = self.best_line[:cut] + line
+            self._best_path = self._best_path[:cut] + path
         return None
 
     def prove(self, limit: int) -> list[InternalMove] | None:
@@ -192,12 +200,18 @@ class Search:
         self.stored = max(self.stored, stored)
 
 
-def _line_to(parents: dict[State, tuple[State, InternalMove] | None], state: State) -> list[InternalMove]:
+def _line_to(
+    parents: dict[State, tuple[State, InternalMove] | None], state: State
+) -> tuple[list[InternalMove], list[State]]:
+    """The moves from the dive's start to ``state``, and the state before each move."""
     line: list[InternalMove] = []
+    path: list[State] = []
     step = parents[state]
     while step is not None:
         state, move = step
         line.append(move)
+        path.append(state)
         step = parents[state]
     line.reverse()
-    return line
+    path.reverse()
+    return line, path

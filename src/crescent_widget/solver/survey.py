@@ -31,8 +31,14 @@ from ..codes import format_code
 Record = dict[str, Any]
 
 
-def solve_deal(number: int, seconds: float | None, nodes: int | None, retry_seconds: float | None = None) -> Record:
-    """Solve deal ``number`` (in a worker); with ``retry_seconds``, once more if unknown.
+def solve_deal(
+    number: int,
+    seconds: float | None,
+    nodes: int | None,
+    retry_seconds: float | None = None,
+    retry_nodes: int | None = None,
+) -> Record:
+    """Solve deal ``number`` (in a worker); with a retry budget, once more if unknown.
 
     The record holds the deal, its code, the verdict, the time and nodes of the last
     attempt, the budget that gave it, and a won deal's whole line (SPEC.md notation).
@@ -42,25 +48,29 @@ def solve_deal(number: int, seconds: float | None, nodes: int | None, retry_seco
 
     game = Game.from_number(number)
     result = solve(game, seconds=seconds, nodes=nodes)
-    budget = seconds
+    budget: float | int | None = seconds if nodes is None else nodes
     spent = result.seconds
-    if result.status == "unknown" and retry_seconds:
-        result = solve(game, seconds=retry_seconds, nodes=None, seed=1)
-        budget = retry_seconds
+    if result.status == "unknown" and (retry_seconds or retry_nodes):
+        result = solve(game, seconds=retry_seconds, nodes=retry_nodes, seed=1)
+        budget = retry_seconds if retry_nodes is None else retry_nodes
         spent += result.seconds
     return {
         "deal": number,
         "code": format_code(number),
         "status": result.status,
         "seconds": round(spent, 4),
-        "budget": budget,
+        "budget": budget,  # of the attempt that gave the verdict: seconds, or nodes with --nodes
+        "retried": budget != (seconds if nodes is None else nodes),
         "nodes": result.nodes,
         "states_stored": result.states_stored,
         "moves": result.line,
     }
 
 
-def _solve_task(task: tuple[int, float | None, int | None, float | None]) -> Record:
+Task = tuple[int, float | None, int | None, float | None, int | None]
+
+
+def _solve_task(task: Task) -> Record:
     return solve_deal(*task)
 
 
@@ -103,6 +113,7 @@ def run_survey(
     seconds: float | None,
     nodes: int | None = None,
     retry_seconds: float | None = None,
+    retry_nodes: int | None = None,
     jobs: int = 1,
     cluster: str | None = None,
 ) -> Iterator[Record]:
@@ -112,7 +123,7 @@ def run_survey(
     ``LocalCluster`` of ``jobs`` one-thread worker processes, or None for a local
     process pool of ``jobs`` processes.
     """
-    tasks = [(n, seconds, nodes, retry_seconds) for n in numbers]
+    tasks: list[Task] = [(n, seconds, nodes, retry_seconds, retry_nodes) for n in numbers]
     if not tasks:
         return
     if cluster is None:
@@ -122,9 +133,7 @@ def run_survey(
     yield from _dask_survey(tasks, jobs, cluster)
 
 
-def _dask_survey(
-    tasks: list[tuple[int, float | None, int | None, float | None]], jobs: int, cluster: str
-) -> Iterator[Record]:
+def _dask_survey(tasks: list[Task], jobs: int, cluster: str) -> Iterator[Record]:
     """Send the deals to a Dask cluster, a few per worker thread at a time."""
     try:
         # Typed as Any: Dask ships no type hints.
@@ -142,17 +151,8 @@ def _dask_survey(
         window = max(8, 4 * threads)  # enough to keep every thread busy, few to redo after a stop
         pending = iter(tasks)
 
-        def submit(task: tuple[int, float | None, int | None, float | None]) -> Any:
-            number, budget, node_budget, retry = task
-            return client.submit(
-                solve_deal,
-                number,
-                budget,
-                node_budget,
-                retry,
-                key=f"deal-{number}-{budget}-{node_budget}-{retry}",
-                pure=False,
-            )
+        def submit(task: Task) -> Any:
+            return client.submit(solve_deal, *task, key="deal-" + "-".join(map(str, task)), pure=False)
 
         running = distributed.as_completed([submit(task) for task in islice(pending, window)])
         for future in running:
