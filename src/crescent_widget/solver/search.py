@@ -109,7 +109,9 @@ class Search:
         rand = self._rng.random
         # Some dives start part way along the best line so far: its first moves are
         # usually right, and a dive from there reaches further into the game.
-        cut = int(rand() * len(self._best_path)) if self._best_path and rand() < CUT_SHARE else 0
+        cut = 0
+        if CUT_SHARE and self._best_path and rand() < CUT_SHARE:
+            cut = int(rand() * len(self._best_path))
         root = self._best_path[cut] if cut else self.root
         table = self._table
         prune = self.prune
