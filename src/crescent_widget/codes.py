@@ -23,6 +23,7 @@ from typing import Final
 
 from .cards import ACE, KING, card_index
 from .errors import InvalidCodeError, quoted
+from .moves import PILES
 
 CODE_VERSION: Final = "CR1"
 CODE_LETTERS: Final = 7
@@ -31,8 +32,6 @@ DEAL_COUNT: Final = 26**CODE_LETTERS
 # N: the standard game; F: Crescent Four (a fourth reshuffle); H: the face-down deal.
 VARIANT_RESHUFFLES: Final = {"N": 3, "F": 4, "H": 3}
 FACE_DOWN_DEAL: Final = {"N": False, "F": False, "H": True}
-VARIANT_NAMES: Final = {"N": "the standard game", "F": "Crescent Four", "H": "the face-down deal"}
-PILE_COUNT: Final = 16
 PILE_SIZE: Final = 6
 
 _MASK64: Final = (1 << 64) - 1
@@ -133,4 +132,4 @@ def deal(number: int) -> list[list[int]]:
     for i in range(len(deck) - 1, 0, -1):
         j = next(rng) % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    return [deck[PILE_SIZE * k : PILE_SIZE * (k + 1)] for k in range(PILE_COUNT)]
+    return [deck[PILE_SIZE * k : PILE_SIZE * (k + 1)] for k in range(PILES)]

@@ -54,6 +54,12 @@ FRONT_END_OPTIONS: Final[dict[str, Callable[[Any], object]]] = {
     "four_colour": lambda value: check_flag("four_colour", value),
     "large": lambda value: check_flag("large", value),
 }
+# Traits that copy a TableView field of the same name as it is.
+SCALAR_TRAITS: Final = (
+    "code", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "undo_reason", "status", "message",
+    "note", "announcement", "announce_id", "selected", "hint_move", "winnability", "pending_move", "warning",
+    "elapsed", "clock_running",
+)  # fmt: skip
 # Traits that are the table's options: a change goes to the table, which shows it.
 TABLE_OPTIONS: Final = ("lang", "interactive_rules", "teach", "winnable", "variant")
 
@@ -62,18 +68,11 @@ class CrescentWidget(anywidget.AnyWidget):
     """Play Crescent in a notebook; the traits mirror the table after every action.
 
     Args:
-        code: a game code such as ``"CR1-N-AAAAAAB"`` (its letter picks the variant);
-            ``None`` deals a random game.
-        lang: ``"pl"`` (default) or ``"en"`` for every text the widget shows.
-        interactive_rules: show why a move is refused (in :attr:`message`); when off,
-            refusals are silent on screen but still raise from Python calls.
+        code, lang, interactive_rules, teach, winnable, variant: as for
+            :class:`~crescent_widget.table.Table` (a game code or ``None`` for a random deal;
+            ``"pl"`` by default or ``"en"``; show refusals; teaching mode; proven winnable
+            random deals; the variant of random deals).
         show_labels: show the pile number and card count under each pile.
-        teach: teaching mode: each move is explained in the note, and a move made on the
-            board that turns a winnable game into a lost one waits for "go ahead"
-            (:meth:`confirm`) or "take it back" (:meth:`cancel`). Moves from code
-            (:meth:`move`) play directly; :meth:`check_move` asks the same question.
-        winnable: random deals (this one and every New game) are deals the solver proved winnable.
-        variant: for random deals: ``"N"`` standard, ``"F"`` Crescent Four, ``"H"`` face-down deal.
         four_colour: ♠ black, ♥ red, ♣ green, ♦ blue.
         large: bigger card faces (the board still fits 600 px without scrolling).
 
@@ -81,33 +80,14 @@ class CrescentWidget(anywidget.AnyWidget):
         InvalidCodeError: the code is malformed, or names another variant than ``variant``.
         InvalidOptionError: an unknown ``lang``, or an option that is not a bool.
 
-    The player's actions have Python twins: :meth:`move`, :meth:`tap`, :meth:`double_tap`,
-    :meth:`reshuffle`, :meth:`undo`, :meth:`new_game`, :meth:`deselect`, :meth:`hint`,
-    :meth:`check_winnable`. A refused action raises the engine's error (``IllegalMoveError``
-    with ``.reason``, or ``InvalidMoveError``), changes nothing, and shows the reason in
-    :attr:`message`. :meth:`show_note` writes the information line; :meth:`replay` replays
-    a solution or a record, narrated. :attr:`table` is the plain-Python table underneath.
-
-    Notebook code can follow the game:
-
-    * ``w.on_action(callback)``: ``callback(kind, move)`` after every action of the player
-      (board or code), ``kind`` one of ``"move"``, ``"reshuffle"``, ``"undo"`` (``move`` is
-      the move taken back), ``"new_game"`` (``move`` is ``None``). When it runs, :attr:`game`
-      is already updated and :attr:`previous_game` is a copy of the game before the action.
-      Replay steps are not actions.
-    * ``w.on_move(callback)``: ``callback(move)`` after every move and reshuffle (passed as
-      ``Move.parse('R')``). Both take ``remove=True`` to unregister.
-    * traitlets' ``observe``: ``w.observe(handler, names=["status"])``; ``rev`` changes
-      with every update.
-
-    Keyboard (the widget takes keys while focus is inside it; Tab reaches it):
-
-    * arrow keys: move between the piles and foundations, around the horseshoe;
-    * Enter or Space: tap the focused pile or foundation; ``f``: send its card to a foundation;
-    * ``r`` reshuffle, ``u`` undo, ``h`` hint, ``n`` new game;
-    * Escape: clear the selection (or take back a move waiting for confirmation);
-    * ``[`` / ``]`` / ``p``: step back / step forward / play-pause a replay;
-    * ``?``: show or hide the list of keys.
+    The player's actions have Python twins (:meth:`move`, :meth:`tap`, :meth:`undo`, …), each
+    a call on :attr:`table` (a :class:`~crescent_widget.table.Table`, documented there) made
+    as notebook code: the teaching mode does not hold it, New game does not ask twice. A
+    refused action raises the engine's error, changes nothing, and shows the reason in
+    :attr:`message`. ``w.on_action(callback)`` hears ``callback(kind, move)`` after every
+    action (board or code; :attr:`previous_game` is the game before it), ``w.on_move(callback)``
+    every move and reshuffle; traitlets' ``observe`` sees every update (``rev`` +1 each).
+    The keys are listed in the README and under the board's ``?``.
 
     >>> seen = []
     >>> w = CrescentWidget("CR1-N-AAAAAAB")
@@ -233,13 +213,7 @@ class CrescentWidget(anywidget.AnyWidget):
         return self._table.legal_moves()
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
-        """Register ``callback(move)`` to run after every move; ``remove=True`` unregisters it.
-
-        A failing callback is logged and does not undo the move.
-
-        Raises:
-            InvalidOptionError: ``callback`` is not callable, or (removing) was never registered.
-        """
+        """Register ``callback(move)`` after every move and reshuffle; ``remove=True`` unregisters it."""
         self._table.on_move(callback, remove)
 
     def on_action(self, callback: ActionCallback, remove: bool = False) -> None:
@@ -355,23 +329,16 @@ class CrescentWidget(anywidget.AnyWidget):
     def _publish(self, view: TableView) -> None:
         """Copy the table's view into the traits in one update (equal values are not resent)."""
         with self.hold_sync():
-            for name in ("code", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "undo_reason"):
+            for name in SCALAR_TRAITS:
                 setattr(self, name, getattr(view, name))
             self.piles = [list(pile) for pile in view.piles]
             self.face_down = list(view.face_down)
             self.foundations = [list(foundation) for foundation in view.foundations]
-            for name in ("status", "message", "note", "announcement", "announce_id", "selected", "hint_move"):
-                setattr(self, name, getattr(view, name))
             self.targets = {place: list(destinations) for place, destinations in view.targets.items()}
-            self.winnability = view.winnability
-            self.pending_move = view.pending_move
-            self.warning = view.warning
             replay = view.replay
             self.replay_state = {} if replay is None else {
                 "step": replay.step, "total": replay.total, "playing": replay.playing, "delay": replay.delay
             }  # fmt: skip
-            self.elapsed = view.elapsed
-            self.clock_running = view.clock_running
             self.variant = self._table.variant
             self.labels = dict(view.labels)
             self.rev = self.rev + 1
