@@ -51,7 +51,7 @@ def test_highlight_outlines_the_source_and_destination() -> None:
         Game("CR1-N-AAAAAAB").svg(highlight="13-99")
 
 
-def test_repr_svg_is_the_english_drawing() -> None:
+def test_repr_svg_is_the_drawing_in_the_default_language() -> None:
     game = Game("CR1-N-AAAAAAB")
     assert game._repr_svg_() == game.svg()
-    assert "Game code: CR1-N-AAAAAAB" in game.svg() and "Kod gry" in game.svg(lang="pl")
+    assert "Kod gry: CR1-N-AAAAAAB" in game.svg() and "Game code" in game.svg(lang="en")  # Polish unless asked

@@ -15,6 +15,7 @@ from enum import IntEnum
 from typing import Final
 
 from .errors import InvalidCardError, quoted
+from .i18n import DEFAULT_LANG
 
 
 class Suit(IntEnum):
@@ -163,7 +164,7 @@ class Card:
         """The canonical ASCII form, e.g. ``10H``."""
         return ASCII_TEXT[self._index]
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = DEFAULT_LANG) -> str:
         """The display form in a language: ``Q♠`` in English, ``D♠`` in Polish."""
         return card_text(self._index, lang)
 
@@ -191,7 +192,7 @@ PL_TEXT: Final = tuple(RANK_PL[i % 13 + 1] + SUIT_SYMBOLS[i // 13] for i in rang
 _CARDS: Final = tuple(Card(i // 13, i % 13 + 1) for i in range(52))
 
 
-def card_text(index: int, lang: str = "en") -> str:
+def card_text(index: int, lang: str = DEFAULT_LANG) -> str:
     """The display form of a card int: ``Q♠`` in English, ``D♠`` in Polish.
 
     >>> card_text(11, "en"), card_text(11, "pl")

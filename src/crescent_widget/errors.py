@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .i18n import REASONS, message
+from .i18n import DEFAULT_LANG, REASONS, message
 
 QUOTE_LIMIT: Final = 40
 
@@ -59,7 +59,7 @@ class CrescentError(ValueError):
         self.detail = detail
         super().__init__(detail if detail is not None else message(reason, "en"))
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = DEFAULT_LANG) -> str:
         """The message in a language.
 
         English keeps the exception's detail (``no such place: 17 …``); other languages

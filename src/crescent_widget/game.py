@@ -26,6 +26,7 @@ from typing import Any, Final, Literal
 from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, quoted
+from .i18n import DEFAULT_LANG
 from .moves import (
     ANY_FOUNDATION,
     FIRST_FOUNDATION,
@@ -556,13 +557,13 @@ class Game(PositionView):
 
     # -------------------------------------------------------------------- display
 
-    def diagram(self, lang: str = "en") -> str:
+    def diagram(self, lang: str = DEFAULT_LANG) -> str:
         """The horseshoe as text: top cards with pile number and count, foundations inside."""
         from .text import render_text
 
         return render_text(self, lang)
 
-    def svg(self, lang: str = "en", highlight: Move | str | None = None) -> str:
+    def svg(self, lang: str = DEFAULT_LANG, highlight: Move | str | None = None) -> str:
         """The horseshoe as SVG text; ``highlight`` outlines a move's source and destination.
 
         Raises:

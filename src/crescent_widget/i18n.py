@@ -15,6 +15,8 @@ from typing import Final, Literal
 
 Lang = Literal["pl", "en"]
 LANGS: Final[tuple[Lang, ...]] = ("pl", "en")
+# Every text in the package is Polish unless asked otherwise, as the original rules are.
+DEFAULT_LANG: Final[Lang] = "pl"
 
 # Refusal reasons, in the order SPEC.md checks them (source checks, then destination).
 REASONS: Final[dict[str, dict[str, str]]] = {
@@ -223,6 +225,14 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "[ ] P: step back, step forward, play/pause (in a replay)\n"
         "?: show or hide this list",
     },
+    # Lessons: the verdict on a learner's answer, before the rule or the reason.
+    "verdict_right": {"pl": "Dobrze! ", "en": "Right! "},
+    "verdict_illegal": {"pl": "Jeszcze nie: ", "en": "Not yet: "},
+    "verdict_other": {
+        "pl": "Ten ruch jest dozwolony, ale lekcja prosi o coś innego. ",
+        "en": "That move is legal, but the lesson asks for something else. ",
+    },
+    "verdict_undone": {"pl": "Dobrze! Ruch {move} został cofnięty.", "en": "Right! Move {move} was taken back."},
     # The terminal player (python -m crescent_widget); the widget does not ship these.
     "terminal_prompt": {
         "pl": "ruch (13-14, 13-F, r, u, h, w, ? = pomoc, q = koniec)> ",
@@ -379,12 +389,12 @@ def check_lang(lang: str) -> Lang:
     raise InvalidOptionError(f"unsupported language {quoted(lang)}: use 'pl' or 'en'")
 
 
-def message(reason: str, lang: str = "en") -> str:
+def message(reason: str, lang: str = DEFAULT_LANG) -> str:
     """The text of a refusal reason in a language (``KeyError`` for an unknown reason)."""
     return REASONS[reason][check_lang(lang)]
 
 
-def label(key: str, lang: str = "en", **values: object) -> str:
+def label(key: str, lang: str = DEFAULT_LANG, **values: object) -> str:
     """A labelled text of the interface, with ``{placeholders}`` filled in.
 
     >>> label("reshuffles_left", "pl", n=2)
@@ -393,7 +403,7 @@ def label(key: str, lang: str = "en", **values: object) -> str:
     return LABELS[key][check_lang(lang)].format(**values)
 
 
-def reshuffle_button_text(reshuffles_left: int, lang: str = "en") -> str:
+def reshuffle_button_text(reshuffles_left: int, lang: str = DEFAULT_LANG) -> str:
     """What the Reshuffle button says: the count left, then "no reshuffles left".
 
     >>> reshuffle_button_text(3, "en"), reshuffle_button_text(0, "pl")

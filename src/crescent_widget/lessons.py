@@ -25,7 +25,7 @@ from .cards import ASCII_TEXT, card_index, parse_card_index
 from .codes import base_cards
 from .errors import CrescentError
 from .game import Game
-from .i18n import check_lang, message
+from .i18n import DEFAULT_LANG, check_lang, label, message
 from .moves import Move
 from .narration import explain
 
@@ -34,16 +34,6 @@ if TYPE_CHECKING:
 
 FILLER_PILE: int = 6
 UNDO = "U"
-
-VERDICT_TEXTS = {
-    "right": {"pl": "Dobrze! ", "en": "Right! "},
-    "illegal": {"pl": "Jeszcze nie: ", "en": "Not yet: "},
-    "other": {
-        "pl": "Ten ruch jest dozwolony, ale lekcja prosi o coś innego. ",
-        "en": "That move is legal, but the lesson asks for something else. ",
-    },
-    "undone": {"pl": "Dobrze! Ruch {move} został cofnięty.", "en": "Right! Move {move} was taken back."},
-}
 
 
 def sparse_position(
@@ -121,35 +111,35 @@ class Lesson:
         """A fresh copy of the lesson's position."""
         return self.setup()
 
-    def text(self, lang: str = "pl") -> str:
+    def text(self, lang: str = DEFAULT_LANG) -> str:
         """Title, rule and task, ready to print."""
         lang = check_lang(lang)
         return f"{self.title[lang]}\n\n{self.rule[lang]}\n\n{self.task[lang]}"
 
-    def judge(self, before: Game, answer: str | Move, lang: str = "pl") -> Verdict:
+    def judge(self, before: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
         """Judge ``answer`` (a move, ``"R"`` or ``"U"``) as played from ``before``; changes nothing."""
         lang = check_lang(lang)
         if isinstance(answer, str) and answer.strip().upper() == UNDO:
             if not before.can_undo:
                 return Verdict(
-                    False, VERDICT_TEXTS["illegal"][lang] + message("nothing_to_undo", lang), "nothing_to_undo"
+                    False, label("verdict_illegal", lang) + message("nothing_to_undo", lang), "nothing_to_undo"
                 )
             if UNDO not in self.answers:
-                return Verdict(False, VERDICT_TEXTS["other"][lang] + self.task[lang])
-            return Verdict(True, VERDICT_TEXTS["undone"][lang].format(move=before.history[-1]))
+                return Verdict(False, label("verdict_other", lang) + self.task[lang])
+            return Verdict(True, label("verdict_undone", lang, move=before.history[-1]))
         try:
             move = Move.parse(answer) if isinstance(answer, str) else answer
             reason = before.check(move)
         except CrescentError as err:
-            return Verdict(False, VERDICT_TEXTS["illegal"][lang] + err.text(lang), err.reason)
+            return Verdict(False, label("verdict_illegal", lang) + err.text(lang), err.reason)
         if reason is not None:
-            return Verdict(False, VERDICT_TEXTS["illegal"][lang] + message(reason, lang), reason)
+            return Verdict(False, label("verdict_illegal", lang) + message(reason, lang), reason)
         concrete = before.resolve(move)
         if str(concrete) in self.answers:
-            return Verdict(True, VERDICT_TEXTS["right"][lang] + explain(before, concrete, lang))
-        return Verdict(False, VERDICT_TEXTS["other"][lang] + self.task[lang])
+            return Verdict(True, label("verdict_right", lang) + explain(before, concrete, lang))
+        return Verdict(False, label("verdict_other", lang) + self.task[lang])
 
-    def check(self, game: Game, answer: str | Move, lang: str = "pl") -> Verdict:
+    def check(self, game: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
         """Judge ``answer`` and play it on ``game`` if it is legal.
 
         A wrong but legal move is played too (the learner sees what happened); an
@@ -163,7 +153,7 @@ class Lesson:
                 game.move(answer)
         return verdict
 
-    def widget(self, lang: str = "pl", **options: Any) -> CrescentWidget:
+    def widget(self, lang: str = DEFAULT_LANG, **options: Any) -> CrescentWidget:
         """A live widget on the lesson's position that judges every action of the learner.
 
         The task shows in the widget's note line at first; after each action of the

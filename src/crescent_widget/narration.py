@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError
-from .i18n import NARRATION, check_lang
+from .i18n import DEFAULT_LANG, NARRATION, check_lang
 from .moves import FIRST_FOUNDATION, Move, place_name
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def _phrase(key: str, lang: str, **values: object) -> str:
     return NARRATION[key][check_lang(lang)].format(**values)
 
 
-def narrate(game: Game, move: Move, number: int, lang: str = "en") -> str:
+def narrate(game: Game, move: Move, number: int, lang: str = DEFAULT_LANG) -> str:
     """One replay line for ``move`` played as action ``number`` from ``game``'s position.
 
     For a reshuffle ``number`` counts reshuffles. The move must be legal here.
@@ -45,7 +45,7 @@ def narrate(game: Game, move: Move, number: int, lang: str = "en") -> str:
     return _phrase("move", lang, n=number, what=describe(game, move, lang))
 
 
-def describe(game: Game, move: Move, lang: str = "en") -> str:
+def describe(game: Game, move: Move, lang: str = DEFAULT_LANG) -> str:
     """A legal move (not a reshuffle) in words, from ``game``'s position.
 
     >>> from crescent_widget import Game, Move
@@ -66,7 +66,7 @@ def describe(game: Game, move: Move, lang: str = "en") -> str:
     )
 
 
-def explain(game: Game, move: Move, lang: str = "en") -> str:
+def explain(game: Game, move: Move, lang: str = DEFAULT_LANG) -> str:
     """The rule a legal move uses, in one line, for teaching.
 
     >>> from crescent_widget import Game, Move

@@ -36,7 +36,7 @@ from .errors import (
     clip,
     quoted,
 )
-from .i18n import label
+from .i18n import DEFAULT_LANG, label
 from .moves import Move
 from .positions import check_nesting
 
@@ -57,7 +57,7 @@ class RecordError(CrescentError):
         self.entry = entry = clip(entry)
         super().__init__(reason, f"record entry {number} ({entry}): {text}")
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = DEFAULT_LANG) -> str:
         """The message in a language, with the entry's number and text."""
         if lang == "en":
             return str(self)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import RANK_ASCII, RANK_PL, SUIT_SYMBOLS, Card
-from .i18n import label
+from .i18n import DEFAULT_LANG, label
 from .moves import FIRST_FOUNDATION, Move, place_name
 from .text import COLUMNS, grid_positions
 
@@ -34,7 +34,7 @@ BLACK: Final = "#1d1d1f"
 HIGHLIGHT: Final = "#f5a623"
 
 
-def render_svg(game: Game, *, lang: str = "en", highlight: Move | None = None) -> str:
+def render_svg(game: Game, *, lang: str = DEFAULT_LANG, highlight: Move | None = None) -> str:
     """Draw a position as SVG text.
 
     Args:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .i18n import label
+from .i18n import DEFAULT_LANG, label
 from .moves import FIRST_FOUNDATION, place_name
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def grid_positions() -> dict[int, tuple[int, int]]:
     return positions
 
 
-def render_text(game: Game, lang: str = "en") -> str:
+def render_text(game: Game, lang: str = DEFAULT_LANG) -> str:
     """Draw a game as text in a language (``"en"`` or ``"pl"``)."""
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     tops, sizes = game.tops, game.sizes
