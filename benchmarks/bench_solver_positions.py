@@ -25,7 +25,7 @@ import time
 from collections import Counter, defaultdict
 
 from crescent_widget import Game, Move
-from crescent_widget.moves import FIRST_FOUNDATION
+from crescent_widget.engine.moves import FIRST_FOUNDATION
 from crescent_widget.solve import parse_range, percentile
 from crescent_widget.solver import solve
 

@@ -6,8 +6,8 @@ from collections import Counter
 from typing import Any
 
 from crescent_widget import Card, Game
-from crescent_widget.cards import ASCII_TEXT, parse_card_index
-from crescent_widget.codes import base_cards
+from crescent_widget.engine.cards import ASCII_TEXT, parse_card_index
+from crescent_widget.engine.codes import base_cards
 
 
 class FakeClock:

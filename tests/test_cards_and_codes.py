@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crescent_widget import Card, Game, InvalidCardError, InvalidCodeError, Suit
-from crescent_widget.codes import DEAL_COUNT, deal, format_code, parse_code
+from crescent_widget.engine.codes import DEAL_COUNT, deal, format_code, parse_code
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from crescent_widget import RESHUFFLE, Game, IllegalMoveError, InvalidMoveError, Move
-from crescent_widget.cards import ASCII_TEXT
-from crescent_widget.codes import DEAL_COUNT
-from crescent_widget.moves import ANY_FOUNDATION, FIRST_FOUNDATION
+from crescent_widget.engine.cards import ASCII_TEXT
+from crescent_widget.engine.codes import DEAL_COUNT
+from crescent_widget.engine.moves import ANY_FOUNDATION, FIRST_FOUNDATION
 from helpers import FakeClock, card_multiset, snapshot
 
 FULL_DECK = card_multiset(Game("CR1-N-AAAAAAB"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from crescent_widget import Game, Move
-from crescent_widget.lessons import LESSONS, Lesson, sparse_position
-from crescent_widget.narration import explain, narrate
+from crescent_widget.words.lessons import LESSONS, Lesson, sparse_position
+from crescent_widget.words.narration import explain, narrate
 from helpers import build_game, snapshot
 
 WRONG_ILLEGAL = {

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from crescent_widget import Game, InvalidPositionError
-from crescent_widget.lessons import full_foundations
-from crescent_widget.records import save_checksum as checksum
+from crescent_widget.engine.records import save_checksum as checksum
+from crescent_widget.words.lessons import full_foundations
 from helpers import FakeClock, build_game, snapshot
 
 
@@ -243,7 +243,7 @@ def test_a_record_accepts_move_numbers_comments_and_one_move_per_line() -> None:
     ],
 )
 def test_a_record_with_a_bad_move_is_refused_at_that_move(text: str, number: int, reason: str) -> None:
-    from crescent_widget.records import RecordError
+    from crescent_widget.engine.records import RecordError
 
     with pytest.raises(RecordError) as refused:
         Game.from_record(text)

@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from crescent_widget import CrescentError, Game, IllegalMoveError, InvalidMoveError, Move
-from crescent_widget.i18n import REASONS, message
-from crescent_widget.records import RecordError
+from crescent_widget.engine.records import RecordError
+from crescent_widget.words.i18n import REASONS, message
 from helpers import build_game, snapshot
 
 SPADES_UP = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]

@@ -233,7 +233,7 @@ def test_shipped_winnable_sample_resolves() -> None:
 def test_random_winnable_deal() -> None:
     game = Game.random(winnable=True)
     assert game.code is not None
-    from crescent_widget.codes import parse_code
+    from crescent_widget.engine.codes import parse_code
 
     assert parse_code(game.code)[1] in winnable_numbers()
     assert random_winnable_number(random.Random(1)) in winnable_numbers()

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crescent_widget import Game, InvalidMoveError
-from crescent_widget.codes import DEAL_COUNT
+from crescent_widget.engine.codes import DEAL_COUNT
 
 NS = "{http://www.w3.org/2000/svg}"
 

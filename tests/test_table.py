@@ -13,11 +13,11 @@ import textwrap
 import pytest
 
 from crescent_widget import Game, IllegalMoveError, InvalidCodeError, Move
+from crescent_widget.engine.records import RecordError
 from crescent_widget.errors import InvalidOptionError
-from crescent_widget.i18n import message
-from crescent_widget.records import RecordError
 from crescent_widget.solver import solve
 from crescent_widget.table import Table, TableView
+from crescent_widget.words.i18n import message
 from widget_support import DEAL, one_wrong_move
 
 

@@ -8,9 +8,9 @@ import subprocess
 import sys
 import time
 
-from crescent_widget.i18n import label
 from crescent_widget.table import Table
-from crescent_widget.terminal import play
+from crescent_widget.table.terminal import play
+from crescent_widget.words.i18n import label
 from widget_support import DEAL, one_wrong_move
 
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crescent_widget import Game, IllegalMoveError, InvalidCodeError, InvalidPositionError
-from crescent_widget.codes import DEAL_COUNT
+from crescent_widget.engine.codes import DEAL_COUNT
 from helpers import FakeClock, card_multiset
 
 

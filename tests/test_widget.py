@@ -8,7 +8,7 @@ import pytest
 
 from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move
 from crescent_widget.errors import InvalidOptionError
-from crescent_widget.i18n import message
+from crescent_widget.words.i18n import message
 from widget_support import DEAL, START_MOVES, UpdateRecorder, assert_mirrors_engine, intent, send
 
 

@@ -8,9 +8,9 @@ import logging
 import pytest
 
 from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError, Move
-from crescent_widget.i18n import label, message
 from crescent_widget.solver import Hint, winnable_numbers
 from crescent_widget.solver.winnable import random_winnable_number
+from crescent_widget.words.i18n import label, message
 from helpers import DEAD_TOPS, shuttle_position
 from widget_support import DEAL, assert_mirrors_engine, intent, one_wrong_move, send
 
@@ -91,7 +91,7 @@ def test_a_lost_position_is_proven_lost() -> None:
 def test_winnable_deals_only(monkeypatch: pytest.MonkeyPatch) -> None:
     w = CrescentWidget(winnable=True)
     numbers = winnable_numbers()
-    from crescent_widget.codes import parse_code
+    from crescent_widget.engine.codes import parse_code
 
     assert parse_code(w.code)[1] in numbers
     intent(w, "new_game")

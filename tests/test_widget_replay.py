@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError
-from crescent_widget.i18n import message
-from crescent_widget.records import RecordError
+from crescent_widget.engine.records import RecordError
+from crescent_widget.words.i18n import message
 from widget_support import DEAL, assert_mirrors_engine, intent, send
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from crescent_widget.game import Game
-from crescent_widget.moves import place_name
+from crescent_widget.engine.game import Game
+from crescent_widget.engine.moves import place_name
 from crescent_widget.widget import CrescentWidget
 
 DEAL = "CR1-N-AAAAAAB"

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Suit
-from .codes import format_code, parse_code
+from .engine.cards import Card, Suit
+from .engine.codes import format_code, parse_code
+from .engine.game import Game
+from .engine.moves import RESHUFFLE, Move
 from .errors import (
     CrescentError,
     IllegalMoveError,
@@ -23,8 +25,6 @@ from .errors import (
     InvalidMoveError,
     InvalidPositionError,
 )
-from .game import Game
-from .moves import RESHUFFLE, Move
 
 if TYPE_CHECKING:
     from .widget import CrescentWidget

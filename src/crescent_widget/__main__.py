@@ -11,8 +11,8 @@ import sys
 from collections.abc import Iterable
 
 from .errors import CrescentError
-from .table import Table
-from .terminal import play
+from .table.table import Table
+from .table.terminal import play
 
 
 def main(argv: Iterable[str] | None = None) -> int:

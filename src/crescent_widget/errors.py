@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .i18n import DEFAULT_LANG, REASONS, message
+from .words.i18n import DEFAULT_LANG, REASONS, message
 
 QUOTE_LIMIT: Final = 40
 

@@ -102,8 +102,8 @@ class Progress:
 
 def verify(path: str) -> int:
     """Replay every won line of a results file through the engine; 0 if all hold."""
-    from .codes import format_code
-    from .game import Game
+    from .engine.codes import format_code
+    from .engine.game import Game
     from .solver import check_win
 
     bad = 0

@@ -32,17 +32,17 @@ import anywidget
 import traitlets
 
 from .bundle import bundle_asset
-from .codes import VARIANT_RESHUFFLES
+from .engine.codes import VARIANT_RESHUFFLES
+from .engine.game import Game, MoveArg
+from .engine.moves import Move, PlaceLike
 from .errors import InvalidOptionError
-from .game import Game, MoveArg
-from .i18n import check_lang
-from .intents import handle
-from .moves import Move, PlaceLike
-from .table import TEACH_CHECK_SECONDS, ActionCallback, MoveCallback, Table, TableView, check_flag
+from .table.intents import handle
+from .table.table import TEACH_CHECK_SECONDS, ActionCallback, MoveCallback, Table, TableView, check_flag
+from .words.i18n import check_lang
 
 if TYPE_CHECKING:
-    from .replay import ReplayInput
     from .solver import Hint, MoveCheck, Winnability
+    from .table.replay import ReplayInput
 
 logger = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ class CrescentWidget(anywidget.AnyWidget):
     elapsed = traitlets.Float(0.0, help="seconds played when this state was published").tag(sync=True)
     clock_running = traitlets.Bool(False, help="whether the front end should keep the clock ticking").tag(sync=True)
     lang = traitlets.Enum(("pl", "en"), "pl").tag(sync=True)
-    labels = traitlets.Dict(help="interface texts in lang, from crescent_widget.i18n").tag(sync=True)
+    labels = traitlets.Dict(help="interface texts in lang, from crescent_widget.words.i18n").tag(sync=True)
     interactive_rules = traitlets.Bool(True).tag(sync=True)
     show_labels = traitlets.Bool(True).tag(sync=True)
     teach = traitlets.Bool(False).tag(sync=True)

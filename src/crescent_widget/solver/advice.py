@@ -10,16 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
-from ..i18n import ADVICE, MOVE_VERDICTS
-from ..moves import FIRST_FOUNDATION, RESHUFFLE, Move
-from ..narration import describe
+from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
+from ..words.i18n import ADVICE, MOVE_VERDICTS
+from ..words.narration import describe
 from .api import check_budget, hides_cards, run
 from .expand import expand
 from .replay import engine_moves
 from .state import from_game
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 HintKind = Literal["winning", "heuristic", "reshuffle", "undo", "none"]
 Winnability = Literal["winnable", "lost", "unknown"]

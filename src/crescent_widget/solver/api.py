@@ -15,14 +15,14 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
+from ..engine.moves import Move
 from ..errors import CrescentError
-from ..moves import Move
 from .replay import ReplayError, check_win, replay
 from .search import Search
 from .state import State, from_game, is_won
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 Status = Literal["won", "lost", "unknown"]
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import NamedTuple
 
-from ..rules import MAX_PILE
+from ..engine.rules import MAX_PILE
 from .heuristic import CARD_WEIGHT, DEPTH_WEIGHT, RESHUFFLE_WEIGHT, need_table, pile_penalty, score
 from .state import (
     BYTE,

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..moves import Move
+from ..engine.moves import Move
 from .state import RESHUFFLE_SRC, TO_FOUNDATION, InternalMove
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 
 class ReplayError(RuntimeError):

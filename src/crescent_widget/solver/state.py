@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..rules import PILE_DOWN, PILE_UP, SUIT
+from ..engine.rules import PILE_DOWN, PILE_UP, SUIT
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 Piles = tuple[bytes, ...]
 Foundations = tuple[int, ...]

@@ -26,7 +26,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..codes import format_code
+from ..engine.codes import format_code
 
 Record = dict[str, Any]
 
@@ -43,7 +43,7 @@ def solve_deal(
     The record holds the deal, its code, the verdict, the time and nodes of the last
     attempt, the budget that gave it, and a won deal's whole line (SPEC.md notation).
     """
-    from ..game import Game
+    from ..engine.game import Game
     from .api import solve
 
     game = Game.from_number(number)

@@ -16,7 +16,7 @@ undo, so stepping back works across reshuffles (which clear the undo history).
 >>> Replay.prepare(Game("CR1-N-AAAAAAB"), "CR1-N-AAAAAAB 13-14 14-1", delay=1.0)
 Traceback (most recent call last):
 ...
-crescent_widget.records.RecordError: record entry 2 (14-1): Must be the same suit
+crescent_widget.engine.records.RecordError: record entry 2 (14-1): Must be the same suit
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .announcements import Texts, announce_action, both
-from .errors import InvalidCodeError
-from .game import Game
-from .i18n import label
-from .moves import Move
-from .records import parse_record, replay
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.records import parse_record, replay
+from ..errors import InvalidCodeError
+from ..words.announcements import Texts, announce_action, both
+from ..words.i18n import label
 
 ReplayInput = str | Sequence[Move | str]
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import IllegalMoveError
+from ..engine.moves import FIRST_FOUNDATION, Move, place_name
+from ..errors import IllegalMoveError
 from .i18n import DEFAULT_LANG, NARRATION, check_lang
-from .moves import FIRST_FOUNDATION, Move, place_name
 
 if TYPE_CHECKING:
-    from .cards import Card
-    from .game import Game
+    from ..engine.cards import Card
+    from ..engine.game import Game
 
 
 def _card(card: Card | None, lang: str) -> str:

@@ -26,7 +26,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn
 
-from .announcements import (
+from ..engine.codes import VARIANT_RESHUFFLES
+from ..engine.game import Game, MoveArg
+from ..engine.moves import ANY_FOUNDATION, RESHUFFLE, Move, PlaceLike, parse_place, place_name
+from ..errors import CrescentError, IllegalMoveError, InvalidOptionError
+from ..words.announcements import (
     NO_TEXT,
     Texts,
     announce_action,
@@ -40,15 +44,11 @@ from .announcements import (
     refusal,
     same,
 )
-from .codes import VARIANT_RESHUFFLES
-from .errors import CrescentError, IllegalMoveError, InvalidOptionError
-from .game import Game, MoveArg
-from .i18n import Lang, check_lang, label, message, reshuffle_button_text
-from .moves import ANY_FOUNDATION, RESHUFFLE, Move, PlaceLike, parse_place, place_name
+from ..words.i18n import Lang, check_lang, label, message, reshuffle_button_text
 from .replay import Replay, ReplayInput, ReplayState
 
 if TYPE_CHECKING:
-    from .solver import Hint, MoveCheck, Winnability
+    from ..solver import Hint, MoveCheck, Winnability
 
 logger = logging.getLogger(__name__)
 
@@ -446,7 +446,7 @@ class Table:
         Raises:
             IllegalMoveError: ``replay_active``.
         """
-        from .solver import hint as solver_hint
+        from ..solver import hint as solver_hint
 
         self._no_replay()
         found = solver_hint(self._game) if seconds is None else solver_hint(self._game, seconds=seconds)
@@ -457,7 +457,7 @@ class Table:
 
     def check_winnable(self, seconds: float = 1.0) -> Winnability:
         """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
-        from .solver import winnability
+        from ..solver import winnability
 
         self._no_replay()
         verdict = winnability(self._game, seconds=seconds)
@@ -472,7 +472,7 @@ class Table:
         Raises:
             InvalidMoveError, IllegalMoveError: the move is malformed or illegal here.
         """
-        from .solver import check_move
+        from ..solver import check_move
 
         return check_move(self._game, self._resolve(src, dst, query=True), seconds=seconds)
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .i18n import DEFAULT_LANG, label
-from .moves import FIRST_FOUNDATION, place_name
+from ..engine.moves import FIRST_FOUNDATION, place_name
+from ..words.i18n import DEFAULT_LANG, label
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 CELL: Final = 7
 COLUMNS: Final = 10

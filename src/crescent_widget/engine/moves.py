@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from .errors import InvalidMoveError, quoted
+from ..errors import InvalidMoveError, quoted
 
 PILES: Final = 16
 FOUNDATIONS: Final = 8

@@ -14,8 +14,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from .errors import InvalidCardError, quoted
-from .i18n import DEFAULT_LANG
+from ..errors import InvalidCardError, quoted
+from ..words.i18n import DEFAULT_LANG
 
 
 class Suit(IntEnum):

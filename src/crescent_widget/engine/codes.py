@@ -21,8 +21,8 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from ..errors import InvalidCodeError, quoted
 from .cards import ACE, KING, card_index
-from .errors import InvalidCodeError, quoted
 from .moves import PILES
 
 CODE_VERSION: Final = "CR1"
@@ -120,7 +120,7 @@ def base_cards() -> list[int]:
 def deal(number: int) -> list[list[int]]:
     """The 16 piles (bottom to top, as card ints) of a deal number.
 
-    >>> from crescent_widget.cards import EN_TEXT
+    >>> from crescent_widget.engine.cards import EN_TEXT
     >>> " ".join(EN_TEXT[c] for c in deal(1)[0])
     '8♣ 6♥ 10♥ 6♣ 9♥ J♣'
     """

@@ -14,7 +14,7 @@ CR1-N-AAAAAAB
 >>> Game.from_record("CR1-N-AAAAAAB\\n1. 13-14\\n2. 14-1  # no").move_count
 Traceback (most recent call last):
 ...
-crescent_widget.records.RecordError: record entry 2 (14-1): Must be the same suit
+crescent_widget.engine.records.RecordError: record entry 2 (14-1): Must be the same suit
 """
 
 from __future__ import annotations
@@ -25,9 +25,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
-from .cards import ASCII_TEXT
-from .codes import VARIANT_RESHUFFLES
-from .errors import (
+from ..errors import (
     CrescentError,
     IllegalMoveError,
     InvalidCodeError,
@@ -36,7 +34,9 @@ from .errors import (
     clip,
     quoted,
 )
-from .i18n import DEFAULT_LANG, label
+from ..words.i18n import DEFAULT_LANG, label
+from .cards import ASCII_TEXT
+from .codes import VARIANT_RESHUFFLES
 from .moves import Move
 from .positions import check_nesting
 

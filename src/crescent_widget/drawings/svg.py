@@ -15,13 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import RANK_ASCII, RANK_PL, SUIT_SYMBOLS, Card
-from .i18n import DEFAULT_LANG, label
-from .moves import FIRST_FOUNDATION, Move, place_name
+from ..engine.cards import RANK_ASCII, RANK_PL, SUIT_SYMBOLS, Card
+from ..engine.moves import FIRST_FOUNDATION, Move, place_name
+from ..words.i18n import DEFAULT_LANG, label
 from .text import COLUMNS, grid_positions
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 CARD_W: Final = 56
 CARD_H: Final = 78

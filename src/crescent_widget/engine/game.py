@@ -23,10 +23,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
 
+from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, quoted
+from ..words.i18n import DEFAULT_LANG
 from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
-from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, quoted
-from .i18n import DEFAULT_LANG
 from .moves import (
     ANY_FOUNDATION,
     FIRST_FOUNDATION,
@@ -148,7 +148,7 @@ class Game(PositionView):
         """
         if not winnable:
             return cls(variant=variant, clock=clock)
-        from .solver.winnable import random_winnable_number  # lazy: the engine must not need the solver
+        from ..solver.winnable import random_winnable_number  # lazy: the engine must not need the solver
 
         return cls.from_number(random_winnable_number(), variant, clock=clock)
 
@@ -341,7 +341,7 @@ class Game(PositionView):
         """``"won"``, ``"blocked"`` or ``"playing"``.
 
         Blocked: no useful reshuffle is left and no pile card can move, now or after
-        any foundation-to-foundation moves (see :func:`~crescent_widget.rules.can_progress`).
+        any foundation-to-foundation moves (see :func:`~crescent_widget.engine.rules.can_progress`).
         """
         revision, status = self._status_cache
         if revision != self._revision:
@@ -559,7 +559,7 @@ class Game(PositionView):
 
     def diagram(self, lang: str = DEFAULT_LANG) -> str:
         """The horseshoe as text: top cards with pile number and count, foundations inside."""
-        from .text import render_text
+        from ..drawings.text import render_text
 
         return render_text(self, lang)
 
@@ -569,7 +569,7 @@ class Game(PositionView):
         Raises:
             InvalidMoveError: ``highlight`` is not a move.
         """
-        from .svg import render_svg
+        from ..drawings.svg import render_svg
 
         move = Move.parse(highlight) if isinstance(highlight, str) else highlight
         return render_svg(self, lang=lang, highlight=move)

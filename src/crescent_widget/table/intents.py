@@ -11,7 +11,7 @@ Intent(kind='drop', rev=4, src=12, dst=24, code=None)
 >>> parse_intent({"type": "tap", "pile": 17, "rev": 0})
 Traceback (most recent call last):
 ...
-crescent_widget.intents.BadIntentError: bad place in 'pile': ...
+crescent_widget.table.intents.BadIntentError: bad place in 'pile': ...
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from .errors import CrescentError, InvalidMoveError, quoted
-from .moves import parse_place, place_name
+from ..engine.moves import parse_place, place_name
+from ..errors import CrescentError, InvalidMoveError, quoted
 
 if TYPE_CHECKING:
     from .table import Table
@@ -63,7 +63,7 @@ class BadIntentError(ValueError):
 
 
 class Intent(NamedTuple):
-    """One validated player intent; places are engine indices (see :mod:`crescent_widget.moves`)."""
+    """One validated player intent; places are engine indices (see :mod:`crescent_widget.engine.moves`)."""
 
     kind: str
     rev: int
@@ -95,7 +95,7 @@ def parse_intent(content: object) -> Intent:
     >>> parse_intent({"type": "undo", "rev": "2"})
     Traceback (most recent call last):
     ...
-    crescent_widget.intents.BadIntentError: 'rev' must be an int, got '2'
+    crescent_widget.table.intents.BadIntentError: 'rev' must be an int, got '2'
     """
     if not isinstance(content, dict):
         raise BadIntentError(f"a message must be a JSON object, got {type(content).__name__}")

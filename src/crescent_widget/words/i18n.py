@@ -384,7 +384,7 @@ def check_lang(lang: str) -> Lang:
         return "pl"
     if lang == "en":
         return "en"
-    from .errors import InvalidOptionError, quoted  # errors import this module
+    from ..errors import InvalidOptionError, quoted  # errors import this module
 
     raise InvalidOptionError(f"unsupported language {quoted(lang)}: use 'pl' or 'en'")
 

@@ -1,12 +1,12 @@
 """The rules of Crescent as pure functions over places (lists of card ints).
 
 ``places`` is the 24 lists of a position indexed by place: piles 0–15 (bottom to
-top), then foundations F1–F8 (base first). :class:`~crescent_widget.game.Game` calls
+top), then foundations F1–F8 (base first). :class:`~crescent_widget.engine.game.Game` calls
 these functions for every click and every line of code; the solver, which packs its
 positions differently for speed, builds on the same tables and replays every line it
 finds through the Game before reporting it.
 
->>> from crescent_widget.cards import parse_card_index as c
+>>> from crescent_widget.engine.cards import parse_card_index as c
 >>> places = [[c("9H")], [c("8H")], [c("KS")]] + [[] for _ in range(13)]
 >>> places += [[c(b)] for b in ("AS", "AH", "AC", "AD", "KS", "KH", "KC", "KD")]
 >>> move_reason(places, 1, 0), move_reason(places, 1, 2), move_reason(places, 1, 3)
@@ -42,7 +42,7 @@ def move_reason(places: Places, src: int, dst: int) -> tuple[str | None, int]:
     Checks run in SPEC.md's order: the source (``same_place``, ``empty_source``,
     ``base_locked``, ``no_return``), then the destination (``empty_pile``, ``pile_full``,
     ``same_suit``, ``adjacent_rank`` / ``foundation_order``). ``dst`` may be
-    :data:`~crescent_widget.moves.ANY_FOUNDATION`; it resolves to the Ace foundation of
+    :data:`~crescent_widget.engine.moves.ANY_FOUNDATION`; it resolves to the Ace foundation of
     the card's suit first, then the King foundation.
     """
     if src == dst:
@@ -133,7 +133,7 @@ def can_progress(places: Places) -> bool:
     foundations. So each suit is explored on its own, over the at most 12
     arrangements its shuttles reach, with :func:`legal_pairs` judging every one.
 
-    >>> from crescent_widget.cards import parse_card_index as c
+    >>> from crescent_widget.engine.cards import parse_card_index as c
     >>> hearts = [c(f"{r}H") for r in ("A", 2, 3, 4, 5, 6)], [c(f"{r}H") for r in ("K", "Q", "J", 10, 9, 8, 7)]
     >>> places = [[c("2H")]] + [[] for _ in range(15)]
     >>> places += [[c("AS")], hearts[0], [c("AC")], [c("AD")], [c("KS")], hearts[1], [c("KC")], [c("KD")]]

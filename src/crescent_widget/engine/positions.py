@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from ..errors import InvalidCardError, InvalidPositionError, quoted
 from .cards import ASCII_TEXT, parse_card_index
 from .codes import base_cards
-from .errors import InvalidCardError, InvalidPositionError, quoted
 from .moves import FOUNDATIONS, PILES
 from .rules import MAX_PILE
 

@@ -1,13 +1,13 @@
 """Reading a position: piles, foundations and top cards as :class:`Card` values.
 
-:class:`PositionView` is the read-only half of :class:`~crescent_widget.game.Game`; it
+:class:`PositionView` is the read-only half of :class:`~crescent_widget.engine.game.Game`; it
 turns the engine's card ints into cards and never shows a face-down card.
 """
 
 from __future__ import annotations
 
+from ..errors import InvalidMoveError
 from .cards import Card
-from .errors import InvalidMoveError
 from .moves import FIRST_FOUNDATION, PILES, PlaceLike, parse_place
 
 

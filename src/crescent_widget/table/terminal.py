@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .errors import CrescentError
-from .i18n import label
+from ..errors import CrescentError
+from ..words.i18n import label
 from .table import Table, TableView
 
 QUIT = frozenset({"q", "quit", "exit"})

@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .cards import RANK_ASCII, RANK_PL, Card
-from .codes import VARIANT_RESHUFFLES
-from .errors import CrescentError
+from ..engine.cards import RANK_ASCII, RANK_PL, Card
+from ..engine.codes import VARIANT_RESHUFFLES
+from ..engine.moves import FIRST_FOUNDATION, Move, place_name
+from ..engine.records import RecordError
+from ..errors import CrescentError
 from .i18n import LABELS, LANGS, REASONS, Lang, label, message
-from .moves import FIRST_FOUNDATION, Move, place_name
 from .narration import explain, narrate
-from .records import RecordError
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 Texts = dict[Lang, str]
 NO_TEXT: Texts = {"pl": "", "en": ""}
@@ -137,7 +137,7 @@ def labels(lang: Lang) -> dict[str, Any]:
     """Every interface text in one language, straight from the i18n catalogue (the ``labels`` trait).
 
     Templates keep their ``{n}``-style placeholders; the front end fills them in, so the
-    texts have one source (``crescent_widget.i18n``) and the front end ships none.
+    texts have one source (``crescent_widget.words.i18n``) and the front end ships none.
     """
     texts: dict[str, Any] = {key: by_lang[lang] for key, by_lang in LABELS.items() if not key.startswith("terminal_")}
     names = RANK_PL if lang == "pl" else RANK_ASCII

@@ -21,16 +21,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import ASCII_TEXT, card_index, parse_card_index
-from .codes import base_cards
-from .errors import CrescentError
-from .game import Game
+from ..engine.cards import ASCII_TEXT, card_index, parse_card_index
+from ..engine.codes import base_cards
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..errors import CrescentError
 from .i18n import DEFAULT_LANG, check_lang, label, message
-from .moves import Move
 from .narration import explain
 
 if TYPE_CHECKING:
-    from .widget import CrescentWidget
+    from ..widget import CrescentWidget
 
 FILLER_PILE: int = 6
 UNDO = "U"
@@ -160,7 +160,7 @@ class Lesson:
         learner the note holds the verdict. Options go to ``CrescentWidget`` (``teach=True``
         by default, so legal destinations light up).
         """
-        from .widget import CrescentWidget
+        from ..widget import CrescentWidget
 
         options.setdefault("teach", True)
         widget = CrescentWidget.from_game(self.new_game(), lang=lang, **options)
