@@ -254,9 +254,33 @@ class Game(PositionView):
         return format_record(self._code, self.actions)
 
     def copy(self) -> Game:
-        """An independent copy with the same position, history and clock."""
-        # The clock is shared, not copied: a test's fake clock drives both games.
-        return copying.deepcopy(self, {id(self._clock): self._clock})
+        """An independent copy with the same position, history and clock (the clock function is shared)."""
+        return copying.copy(self)
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        # copy.copy() builds the copy with __setstate__, so that only `self` touches private state.
+        return (
+            [p[:] for p in self._piles],
+            [f[:] for f in self._foundations],
+            self._variant,
+            self._code,
+            self._clock,
+            self._reshuffles_left,
+            tuple(self._history),
+            self._face_down[:],
+            self._log[:],
+            self._start,
+            self._move_count,
+            self._started_at,
+            self._last_action_at,
+        )
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        piles, foundations, variant, code, clock, left, history, face_down, log, start, moves, started, last = state
+        self._setup(piles, foundations, variant, code, clock, left)
+        self._history.extend(history)
+        self._face_down, self._log, self._start, self._move_count = face_down, log, start, moves
+        self._started_at, self._last_action_at = started, last
 
     # ------------------------------------------------------------------- reading
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn
 
 from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.game import Game, MoveArg
-from ..engine.moves import ANY_FOUNDATION, RESHUFFLE, Move, PlaceLike, parse_place, place_name
+from ..engine.moves import ANY_FOUNDATION, PILES, RESHUFFLE, Move, PlaceLike, parse_place, place_name
 from ..errors import CrescentError, IllegalMoveError, InvalidOptionError
 from ..words.announcements import (
     NO_TEXT,
@@ -575,14 +575,17 @@ class Table:
                 targets[src] = (*targets.get(src, ()), dst)
         notice, hint, pending = self._notice, self._hint, self._pending
         undo_refusal = "replay_active" if replaying else game.check_undo()
+        tops, sizes = game.tops, game.sizes
         status = game.status
         return TableView(
             code=game.code or "",
             variant=game.variant,
             # Face-down cards never leave the engine: only tops (always face up) and counts.
-            piles=tuple((top.ascii if (top := game.top(n)) else "", game.pile_size(n)) for n in range(1, 17)),
-            face_down=tuple(game.face_down(n) for n in range(1, 17)),
-            foundations=tuple((f[-1].ascii, len(f)) for f in game.foundations),
+            piles=tuple((top.ascii if top else "", size) for top, size in zip(tops[:PILES], sizes, strict=False)),
+            face_down=tuple(game.face_down(n) for n in range(1, PILES + 1)),
+            foundations=tuple(
+                (top.ascii if top else "", size) for top, size in zip(tops[PILES:], sizes[PILES:], strict=True)
+            ),
             reshuffles_left=game.reshuffles_left,
             reshuffle_label=reshuffle_button_text(game.reshuffles_left, lang),
             move_count=game.move_count,
