@@ -27,7 +27,16 @@ import sys
 import time
 from typing import Any, TextIO
 
-from .solver.survey import Record, ResultsFile, percentile, run_survey, summarise, wilson_interval
+from .solver.survey import (
+    NoProcessesError,
+    Record,
+    ResultsFile,
+    check_processes,
+    percentile,
+    run_survey,
+    summarise,
+    wilson_interval,
+)
 
 __all__ = ["main", "parse_range", "percentile", "solve_one", "summarise", "wilson_interval"]
 
@@ -157,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         return verify(args.verify)
     if args.deals is None:
         parser.error("give a deal range such as 1-1000 (or --verify FILE)")
+    try:
+        check_processes(args.jobs, args.cluster)
+    except NoProcessesError as error:
+        parser.error(str(error))
     try:
         numbers = parse_range(args.deals)
     except ValueError as error:

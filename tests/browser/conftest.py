@@ -1,4 +1,4 @@
-"""Session fixtures: ONE JupyterLab server, ONE Chromium, ONE notebook page for all browser tests."""
+"""Session fixtures: ONE Playwright; ONE JupyterLab server, ONE Chromium, ONE notebook page for the JupyterLab tests."""
 
 from __future__ import annotations
 
@@ -25,15 +25,21 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser(lab_url: str) -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
+    """One Playwright for the session: its sync API cannot run twice at once."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any, lab_url: str) -> Iterator[Any]:
+    chromium = launch_chromium(playwright)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture(scope="session")

@@ -123,11 +123,11 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log_path: Path) -
     raise RuntimeError(f"JupyterLab did not answer within {SERVER_START_TIMEOUT_S} s")
 
 
-def launch_chromium(playwright: Any) -> Any:
+def launch_chromium(playwright: Any, extra_args: tuple[str, ...] = ()) -> Any:
     """Debian's Chromium, headless; an error (not a skip) when it is missing."""
     if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
         raise RuntimeError(f"Chromium not found at {CHROMIUM}: apt-get install chromium (or set CRESCENT_CHROMIUM)")
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *extra_args])
 
 
 # Runs code on the current notebook's kernel; resolves to {out, err}.

@@ -27,8 +27,24 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..engine.codes import format_code
+from ..errors import CrescentError
+from .api import in_browser
 
 Record = dict[str, Any]
+
+
+class NoProcessesError(CrescentError):
+    """Worker processes asked for where none can start, in the browser (``reason`` ``no_processes``)."""
+
+    def __init__(self) -> None:
+        detail = "--jobs above 1 and --cluster need worker processes, which the browser (Pyodide) cannot start"
+        super().__init__("no_processes", detail + ": solve with one job")
+
+
+def check_processes(jobs: int, cluster: str | None) -> None:
+    """Refuse a survey on worker processes in the browser (raises :class:`NoProcessesError`)."""
+    if (jobs > 1 or cluster is not None) and in_browser():
+        raise NoProcessesError
 
 
 def solve_deal(
@@ -123,8 +139,12 @@ def run_survey(
     ``LocalCluster`` of ``jobs`` one-thread worker processes, or None for a local
     process pool of ``jobs`` processes.
     """
+    check_processes(jobs, cluster)
     tasks: list[Task] = [(n, seconds, nodes, retry_seconds, retry_nodes) for n in numbers]
     if not tasks:
+        return
+    if cluster is None and jobs <= 1:  # in this process: no pool to start (none can, in a browser)
+        yield from map(_solve_task, tasks)
         return
     if cluster is None:
         with multiprocessing.get_context("spawn").Pool(max(1, jobs)) as pool:

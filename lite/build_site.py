@@ -197,6 +197,7 @@ def build(output: Path, work: Path) -> None:
     for notebook in NOTEBOOKS:
         command += ["--contents", str(ROOT / notebook)]
     run(command, cwd=lite_dir)
+    (output / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
     check_site(output, lock)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     print(f"site built in {time.perf_counter() - started:.0f} s: {output} ({size / 1e6:.0f} MB)")

@@ -1,0 +1,215 @@
+"""The static JupyterLite site (``scripts/site``), used as a student uses it: offline, in Chromium.
+
+The site is built once for this module (or taken from ``CRESCENT_SITE=DIR``, a site already
+built, while iterating), served by ``python -m http.server`` on loopback, and opened in
+Debian's Chromium that can reach nothing else: every other request, from the page, its
+workers or its service worker, is refused and recorded, and any one fails the test.
+
+Deal CR1-N-AAAAAAB: pile 5 shows 2♥, which has one place to go, foundation F2.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lite import (
+    KERNEL_TIMEOUT_MS,
+    Doorman,
+    build_site,
+    evidence,
+    guard_context,
+    offline_chromium,
+    open_notebook,
+    run_all_cells,
+    run_cell,
+    serve_site,
+    wait_kernel_idle,
+)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+DEAL = "CR1-N-AAAAAAB"
+ERRORS = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    prebuilt = os.environ.get("CRESCENT_SITE")
+    if prebuilt:
+        return Path(prebuilt)
+    root = tmp_path_factory.mktemp("lite")
+    build_site(root / "site", root / "work")
+    return root / "site"
+
+
+@pytest.fixture(scope="module")
+def site_url(site: Path) -> Iterator[str]:
+    with serve_site(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def offline(playwright: Any, site_url: str) -> Iterator[tuple[Any, Doorman]]:
+    with offline_chromium(playwright) as (chromium, doorman):
+        yield chromium, doorman
+
+
+@pytest.fixture(scope="module")
+def context(offline: tuple[Any, Doorman], site_url: str) -> Iterator[tuple[Any, list[str]]]:
+    """One browser profile for the module (the service worker is registered once)."""
+    chromium, _ = offline
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(15_000)
+    refused: list[str] = []
+    guard_context(context, site_url, refused)
+    yield context, refused
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def nothing_leaves_the_machine(offline: tuple[Any, Doorman], context: tuple[Any, list[str]]) -> Iterator[None]:
+    yield
+    assert context[1] == [], f"the site asked for something not on the site: {context[1]}"
+    outside = offline[1].outside_requests()
+    assert outside == [], f"the browser tried to reach outside: {outside}"
+
+
+@pytest.fixture(scope="module")
+def play(context: tuple[Any, list[str]], site_url: str) -> Iterator[tuple[Any, float]]:
+    """play.ipynb, every cell run; with the seconds from opening it to the first board."""
+    page = context[0].new_page()
+    started = time.perf_counter()
+    with evidence(page, "lite-play"):
+        open_notebook(page, site_url, "play.ipynb")
+        run_all_cells(page)
+        page.locator(".crescent-widget").first.wait_for(timeout=KERNEL_TIMEOUT_MS)
+        first_board = time.perf_counter() - started
+        wait_kernel_idle(page)
+    yield page, first_board
+    page.close()
+
+
+def board(page: Any, index: int = 0) -> Any:
+    return page.locator(".crescent-widget").nth(index)
+
+
+def top_card(page: Any, place: str, index: int = 0) -> Any:
+    attr = "data-foundation" if place.startswith("F") else "data-pile"
+    return board(page, index).locator(f'[{attr}="{place}"] [data-card]').last
+
+
+def test_the_guards_refuse_and_record_requests_to_the_outside(
+    offline: tuple[Any, Doorman], context: tuple[Any, list[str]], site_url: str
+) -> None:
+    """The guards themselves: the site's routing catches a worker's request, the doorman the rest."""
+    fetch_from_worker = """() => new Promise((done) => {
+      const code = `fetch('http://example.invalid/worker')
+        .then(() => postMessage('got'), () => postMessage('refused'))`;
+      const worker = new Worker(URL.createObjectURL(new Blob([code])));
+      worker.onmessage = (event) => done(event.data);
+    })"""
+    page = context[0].new_page()
+    try:
+        page.goto(f"{site_url}/jupyter-lite.json")
+        assert page.evaluate(fetch_from_worker) == "refused"
+    finally:
+        page.close()
+    assert context[1] == ["http://example.invalid/worker"]
+    context[1].clear()
+
+    unguarded = offline[0].new_context()  # no routing: only the proxy stands between it and the world
+    try:
+        page = unguarded.new_page()
+        page.goto(f"{site_url}/jupyter-lite.json")
+        assert page.evaluate(fetch_from_worker) == "refused"
+    finally:
+        unguarded.close()
+    assert offline[1].outside_requests() == ["GET http://example.invalid/worker HTTP/1.1"]
+    offline[1].refused.clear()
+
+
+def test_play_runs_in_the_browser_and_a_tap_moves_a_card(play: tuple[Any, float]) -> None:
+    page, first_board = play
+    print(f"first board {first_board:.1f} s after opening play.ipynb")
+    assert page.locator(ERRORS).count() == 0, page.locator(ERRORS).all_inner_texts()
+    assert page.locator(".crescent-widget").count() >= 4  # the game, the demo, teaching, sight options
+    assert "emscripten" in run_cell(page, "import sys; print(sys.platform)")
+
+    run_cell(page, f"w.new_game({DEAL!r}); w.lang = 'en'")
+    expect(top_card(page, "5")).to_have_attribute("data-card", "2H")
+    top_card(page, "5").click()
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
+    expect(top_card(page, "5")).not_to_have_attribute("data-card", "2H")
+    assert run_cell(page, "print(w.move_count, w.game.history[-1])").split() == ["1", "5-F2"]
+
+
+def test_a_drag_and_the_undo_button_work(play: tuple[Any, float]) -> None:
+    page, _ = play
+    run_cell(page, f"w.new_game({DEAL!r}); w.lang = 'en'")
+    expect(top_card(page, "13")).to_have_attribute("data-card", "AS")
+    board(page).scroll_into_view_if_needed()
+    source = top_card(page, "13").bounding_box()
+    target = top_card(page, "14").bounding_box()
+    assert source is not None and target is not None
+    sx, sy = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(sx + 12, sy + 12, steps=3)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
+    page.mouse.up()
+    expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
+    board(page).get_by_role("button", name=re.compile("^Undo")).click()
+    expect(top_card(page, "13")).to_have_attribute("data-card", "AS")
+    assert run_cell(page, "print(w.move_count)").strip() == "0"
+
+
+def test_cells_script_the_engine_and_the_solver_keeps_to_a_browser_budget(play: tuple[Any, float]) -> None:
+    page, _ = play
+    out = run_cell(page, f"from crescent_widget import Game\ng = Game({DEAL!r})\nprint(g.move(5, 'F2'), g.move_count)")
+    assert out.split() == ["5-F2", "1"]
+    # No budget given: in the browser the solver stops after a second, not five.
+    out = run_cell(page, "from crescent_widget.solver import solve\nr = solve(Game.from_number(7))\nprint(r.seconds)")
+    assert float(out) < 2.0
+    out = run_cell(
+        page,
+        "from crescent_widget.solve import main\ntry:\n    main(['1-2', '--jobs', '2'])\n"
+        "except SystemExit as stop:\n    print('exit', stop.code)",
+        stderr_ok=True,
+    )
+    assert "need worker processes, which the browser (Pyodide) cannot start" in out and "exit 2" in out
+    assert "deals 2:" in run_cell(page, "main(['1-2', '--seconds', '0.2'])", stderr_ok=True)
+
+
+def test_the_first_lesson_of_learn_is_played_on_its_board(
+    offline: tuple[Any, Doorman], context: tuple[Any, list[str]], site_url: str
+) -> None:
+    # A browser of its own, as a student opening the link on another machine.
+    fresh = offline[0].new_context(viewport={"width": 1280, "height": 1000})
+    fresh.set_default_timeout(15_000)
+    guard_context(fresh, site_url, context[1])
+    page = fresh.new_page()
+    try:
+        with evidence(page, "lite-learn"):
+            open_notebook(page, site_url, "learn.ipynb")
+            page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputArea-prompt").click()
+            for _ in range(4):  # the introduction, the lesson list, "Lesson 1", lesson 1's board
+                page.keyboard.press("Shift+Enter")
+            board(page).wait_for(timeout=KERNEL_TIMEOUT_MS)
+            wait_kernel_idle(page)
+            assert page.locator(ERRORS).count() == 0, page.locator(ERRORS).all_inner_texts()
+            assert page.locator(".crescent-widget").count() == 1
+            top_card(page, "15").click()  # 2♠ fits on F1 and on pile 13: the pile is selected
+            board(page).locator('[data-foundation="F1"]').click()
+            expect(top_card(page, "F1")).to_have_attribute("data-card", "2S")
+            expect(board(page).locator(".cw-note")).to_contain_text("Dobrze!")
+            out = run_cell(page, f"from crescent_widget import Game\nprint(Game({DEAL!r}).move('5-F2'))")
+            assert out.strip() == "5-F2"
+    finally:
+        fresh.close()
