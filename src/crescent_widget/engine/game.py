@@ -34,6 +34,7 @@ from .moves import (
     RESHUFFLE,
     RESHUFFLE_PLACE,
     Move,
+    Place,
     PlaceLike,
 )
 from .positions import CARD_COUNT, check_face_down, check_position, check_reshuffles, parse_layout
@@ -403,7 +404,7 @@ class Game(PositionView):
         if type(src) is Move:
             s, d = src
             # A Move is a plain NamedTuple: anyone can build one, so its ints are checked too.
-            if type(s) is int and type(d) is int and (0 <= s < ANY_FOUNDATION and 0 <= d <= ANY_FOUNDATION):
+            if type(s) is Place and type(d) is Place and (0 <= s < ANY_FOUNDATION and 0 <= d <= ANY_FOUNDATION):
                 return src
             if src == RESHUFFLE:
                 return src
@@ -448,6 +449,7 @@ class Game(PositionView):
         Move.parse('5-F2')
         """
         move = self._coerce(src, dst)
+        concrete: int
         if move.src == RESHUFFLE_PLACE:
             reason = self._reshuffle_reason()
             concrete = move.dst

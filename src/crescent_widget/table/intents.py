@@ -7,7 +7,7 @@ it never judges legality (the engine does). :func:`handle` drops stale intents a
 the Table method each one stands for.
 
 >>> parse_intent({"type": "drop", "src": "13", "dst": "F", "rev": 4})
-Intent(kind='drop', rev=4, src=12, dst=24, code=None)
+Intent(kind='drop', rev=4, src=Place.parse('13'), dst=Place.parse('F'), code=None)
 >>> parse_intent({"type": "tap", "pile": 17, "rev": 0})
 Traceback (most recent call last):
 ...
@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from ..engine.moves import parse_place, place_name
+from ..engine.moves import Place, parse_place
 from ..errors import CrescentError, InvalidMoveError, quoted
 
 if TYPE_CHECKING:
@@ -63,16 +63,16 @@ class BadIntentError(ValueError):
 
 
 class Intent(NamedTuple):
-    """One validated player intent; places are engine indices (see :mod:`crescent_widget.engine.moves`)."""
+    """One validated player intent; places are :class:`~crescent_widget.engine.moves.Place` values."""
 
     kind: str
     rev: int
-    src: int | None = None
-    dst: int | None = None
+    src: Place | None = None
+    dst: Place | None = None
     code: str | None = None
 
 
-def _place(content: dict[str, object], key: str, *, allow_any_foundation: bool = False) -> int:
+def _place(content: dict[str, object], key: str, *, allow_any_foundation: bool = False) -> Place:
     value = content.get(key)
     # JSON gives str or int; bool is an int in Python but never a place.
     if isinstance(value, bool) or not isinstance(value, str | int):
@@ -126,9 +126,9 @@ def act(table: Table, intent: Intent) -> None:
     src, dst = intent.src, intent.dst
     if intent.kind in ("tap", "double_tap") and src is not None:
         tap = table.tap if intent.kind == "tap" else table.double_tap
-        tap(place_name(src))
+        tap(src)
     elif intent.kind == "drop" and src is not None and dst is not None:
-        table.drop(place_name(src), place_name(dst))
+        table.drop(src, dst)
     elif intent.kind == "reshuffle":
         table.reshuffle()
     elif intent.kind == "new_game":

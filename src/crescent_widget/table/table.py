@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn
 
 from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.game import Game, MoveArg
-from ..engine.moves import ANY_FOUNDATION, PILES, RESHUFFLE, Move, PlaceLike, parse_place, place_name
+from ..engine.moves import ANY_FOUNDATION, PILES, RESHUFFLE, Move, Place, PlaceLike, parse_place
 from ..errors import CrescentError, IllegalMoveError, InvalidOptionError
 from ..words.announcements import (
     NO_TEXT,
@@ -169,7 +169,7 @@ class Table:
 
     def _reset_interaction(self) -> None:
         """Drop everything that was about the position before: the one place it is reset."""
-        self._selected: int | None = None
+        self._selected: Place | None = None
         self._pending: tuple[Move, MoveCheck] | None = None
         self._hint: Hint | None = None
         self._winnability = ""
@@ -250,9 +250,9 @@ class Table:
         self._variant = value
 
     @property
-    def selected(self) -> str | None:
-        """The selected place (``"3"``, ``"F1"``) or ``None``."""
-        return None if self._selected is None else place_name(self._selected)
+    def selected(self) -> Place | None:
+        """The selected place (it prints as ``3``, ``F1``) or ``None``."""
+        return self._selected
 
     @property
     def pending(self) -> Move | None:
@@ -337,7 +337,7 @@ class Table:
         if len(destinations) == 1:
             return self.move(Move(index, destinations[0]), by_player=by_player)
         if not destinations:
-            empty = self._game.top(place_name(index)) is None
+            empty = self._game.top(index) is None
             self._refuse(IllegalMoveError("empty_source" if empty else "no_destination"))
         self._selected = index
         self._notice = None
@@ -570,7 +570,7 @@ class Table:
         replaying = self._replay is not None
         targets: dict[str, tuple[str, ...]] = {}
         for move in [] if replaying else game.legal_moves():
-            src, dst = place_name(move.src), place_name(move.dst)
+            src, dst = str(move.src), str(move.dst)
             if dst not in targets.get(src, ()):
                 targets[src] = (*targets.get(src, ()), dst)
         notice, hint, pending = self._notice, self._hint, self._pending
@@ -596,7 +596,7 @@ class Table:
             note=self._note[lang],
             announcement=self._words[lang],
             announce_id=self._announced,
-            selected=self.selected or "",
+            selected="" if self._selected is None else str(self._selected),
             targets=MappingProxyType(targets),
             hint_move="" if hint is None or hint.move is None else str(hint.move),
             winnability=self._winnability,
@@ -629,7 +629,7 @@ class Table:
             self._words = words
             self._announced += 1
 
-    def _place(self, place: PlaceLike) -> int:
+    def _place(self, place: PlaceLike) -> Place:
         try:
             return parse_place(place)
         except CrescentError as err:
@@ -692,8 +692,8 @@ class Table:
         self._note = words
         self._show()
 
-    def _destinations(self, index: int) -> list[int]:
-        found: list[int] = []
+    def _destinations(self, index: Place) -> list[Place]:
+        found: list[Place] = []
         for move in self._game.legal_moves():
             if move.src == index and move.dst not in found:
                 found.append(move.dst)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import RANK_ASCII, RANK_PL, Card
 from ..engine.codes import VARIANT_RESHUFFLES
-from ..engine.moves import FIRST_FOUNDATION, Move, place_name
+from ..engine.moves import FIRST_FOUNDATION, Move, Place, place_name
 from ..engine.records import RecordError
 from ..errors import CrescentError
 from .i18n import LABELS, LANGS, REASONS, Lang, label, message
@@ -98,7 +98,7 @@ def join(first: Texts, second: Texts) -> Texts:
 
 def announce_undo(after: Game, move: Move) -> Texts:
     """``Cofnięto ruch 3: A♠ wraca na stos 13.`` (``after`` is the game once undone)."""
-    card = after.top(place_name(move.src))
+    card = after.top(move.src)
     if card is None:  # cannot happen after an undo; keep the announcement short anyway
         return NO_TEXT
     number = after.move_count + 1
@@ -109,9 +109,9 @@ def announce_undo(after: Game, move: Move) -> Texts:
     return both(words)
 
 
-def announce_selected(game: Game, place: int, targets: list[int]) -> Texts:
+def announce_selected(game: Game, place: Place, targets: list[Place]) -> Texts:
     """``Wybrano A♠ (stos 13). Można położyć na: stos 15, stos 14.``"""
-    card = game.top(place_name(place))
+    card = game.top(place)
     if card is None:
         return NO_TEXT
     return both(
