@@ -79,19 +79,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", default="1001-1060")
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=0,
+        help="a node budget instead of --seconds (85000 is about 1 s on a quiet machine)",
+    )
     parser.add_argument("--limit", type=int, default=0, help="only the first N positions (0: all)")
     parser.add_argument("--check-lost", type=float, default=0.0, metavar="SECONDS")
     args = parser.parse_args()
     positions = benchmark_set(parse_range(args.deals))
     if args.limit:
         positions = positions[: args.limit]
-    print(f"== {len(positions)} player positions from deals {args.deals}, {args.seconds}s each")
+    budget = f"{args.nodes} nodes" if args.nodes else f"{args.seconds}s"
+    print(f"== {len(positions)} player positions from deals {args.deals}, {budget} each")
     by_depth: dict[int, Counter[str]] = defaultdict(Counter)
     times: list[float] = []
+    cpu: list[float] = []
     lost: list[tuple[int, int, str]] = []
     started = time.perf_counter()
     for index, (number, depth, record) in enumerate(positions, 1):
-        result = solve(Game.from_record(record), seconds=args.seconds)
+        game = Game.from_record(record)
+        began = time.process_time()
+        result = solve(game, nodes=args.nodes) if args.nodes else solve(game, seconds=args.seconds)
+        cpu.append(time.process_time() - began)
         by_depth[depth][result.status] += 1
         times.append(result.seconds)
         if result.status == "lost":
@@ -113,7 +124,8 @@ def main() -> None:
         f"all: {n} positions, definite {(total['won'] + total['lost']) / max(1, n):.1%} "
         f"(won {total['won']}, lost {total['lost']}, unknown {total['unknown']}); "
         f"median {percentile(times, 0.5):.3f}s, p90 {percentile(times, 0.9):.3f}s, "
-        f"wall {time.perf_counter() - started:.0f}s"
+        f"wall {time.perf_counter() - started:.0f}s; "
+        f"CPU median {percentile(cpu, 0.5):.3f}s, p90 {percentile(cpu, 0.9):.3f}s"
     )
     if args.check_lost:
         from crescent_widget.solver.api import dives_only  # only for this check

@@ -25,6 +25,7 @@ HintKind = Literal["winning", "heuristic", "reshuffle", "undo", "none"]
 Winnability = Literal["winnable", "lost", "unknown"]
 MoveVerdict = Literal["keeps_win", "loses_win", "already_lost", "unknown"]
 HINT_SECONDS: Final = 0.15
+AFTER_SHARE: Final = 0.7  # of check_move's budget, for the position after the move
 
 
 @dataclass(frozen=True)
@@ -171,13 +172,16 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
     if hides_cards(game):
         return _move_check("unknown", "hidden")
     verdict: MoveVerdict
-    after_status = run(after, seconds=seconds / 2)[0].status
-    if after_status == "won":
+    # The loss after the move is the hard proof; the win before it is usually found fast,
+    # so the position after gets most of the budget, and the one before what is left.
+    after_result = run(after, seconds=seconds * AFTER_SHARE)[0]
+    if after_result.status == "won":
         verdict = "keeps_win"
-    elif after_status == "unknown":
+    elif after_result.status == "unknown":
         verdict = "unknown"
     else:
-        before_status = run(game, seconds=seconds / 2)[0].status
+        left = max(seconds - after_result.seconds, seconds * (1 - AFTER_SHARE))
+        before_status = run(game, seconds=left)[0].status
         verdict = "loses_win" if before_status == "won" else "already_lost" if before_status == "lost" else "unknown"
     return _move_check(verdict)
 

@@ -187,3 +187,25 @@ def run(
     if search.proof_done:
         return finish("lost")
     return finish("unknown")
+
+
+def dives_only(game: Game, *, seconds: float, seed: int = 7) -> SolveResult:
+    """Only the dives, never the proof: a check that a proven loss is not contradicted.
+
+    It answers ``won`` (a replayed line) or ``unknown``; a benchmark runs it on positions
+    :func:`solve` called lost, where a win would expose an unsound proof.
+    """
+    check_budget(seconds)
+    started = time.perf_counter()
+    deadline = started + seconds
+    search = Search(from_game(game), seed=seed)
+    line = None
+    while line is None and time.perf_counter() < deadline:
+        line = search.dive(DIVE_EXPANSIONS, lambda: time.perf_counter() >= deadline)
+        if search.proof_done:
+            break
+    moves = tuple(replay(game, line)) if line is not None else ()
+    if line is not None and not check_win(game, moves):
+        raise ReplayError("the solver line is legal but does not win")
+    status: Status = "won" if line is not None else "unknown"
+    return SolveResult(status, moves, search.nodes, time.perf_counter() - started, search.stored)
