@@ -1,7 +1,7 @@
 """Benchmark proofs on small endgames: ``solve`` against a plain exhaustive search.
 
 Endgames come from real games: the solver's winning line for a deal is played until 15 to
-18 cards are left in the piles, then a few random moves (a player's slips) follow. Each
+18 cards are left in the piles, then one to eight random moves (a player's slips) follow. Each
 position is searched twice: by a plain exhaustive depth-first search (every legal move, a
 visited set, nothing else) and by ``solve``. Prints, for the positions the plain search
 proves lost, the time ratio ``solve / plain`` (goal: at most 2) and node counts, and checks
@@ -15,6 +15,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -42,20 +43,31 @@ def plain_exhaustive(root: State) -> tuple[bool, int]:
     return False, len(seen)
 
 
-def endgames(numbers: list[int], rng: random.Random) -> list[tuple[int, str]]:
-    """(deal, record) of a few endgames per deal, off the solver's winning line."""
-    found: list[tuple[int, str]] = []
+def winning_lines(numbers: list[int], lines: str | None) -> dict[int, list[str]]:
+    """Each deal's winning line: from a survey results file, or solved here."""
+    if lines:
+        with open(lines, encoding="utf-8") as handle:
+            records = [json.loads(line) for line in handle if line.strip()]
+        wanted = set(numbers)
+        return {r["deal"]: r["moves"] for r in records if r["status"] == "won" and r["deal"] in wanted}
+    found: dict[int, list[str]] = {}
     for number in numbers:
-        start = Game.from_number(number)
-        result = solve(start, nodes=300_000)
-        if result.status != "won":
-            continue
-        game = start.copy()
-        for move in result.moves:
+        result = solve(Game.from_number(number), nodes=300_000)
+        if result.status == "won":
+            found[number] = result.line
+    return found
+
+
+def endgames(numbers: list[int], rng: random.Random, lines: str | None) -> list[tuple[int, str]]:
+    """(deal, record) of an endgame per deal, off the solver's winning line."""
+    found: list[tuple[int, str]] = []
+    for number, line in sorted(winning_lines(numbers, lines).items()):
+        game = Game.from_number(number)
+        for move in line:
             if sum(game.pile_size(n) for n in range(1, 17)) <= rng.randint(15, 18):
                 break
             game.move(move)
-        for _ in range(rng.randint(0, 4)):
+        for _ in range(rng.randint(1, 8)):
             moves = game.legal_moves()
             if not moves or game.status != "playing":
                 break
@@ -70,8 +82,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", default="1-60")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lines", help="take the winning lines from a survey results file (JSON lines)")
     args = parser.parse_args()
-    positions = endgames(parse_range(args.deals), random.Random(args.seed))
+    positions = endgames(parse_range(args.deals), random.Random(args.seed), args.lines)
     ratios: list[float] = []
     node_ratios: list[float] = []
     won = lost = 0

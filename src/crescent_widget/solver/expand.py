@@ -149,12 +149,13 @@ def dead_end(piles: Piles, fnd: Foundations, left: int) -> bool:
     return False
 
 
-def expand(state: State, seen: Container[State], *, prune: bool = True) -> list[Child]:
+def expand(state: State, seen: Container[State], *, prune: bool = True, reshuffle: bool = True) -> list[Child]:
     """The successors of ``state`` not in ``seen``: (move, child, score of child).
 
     Moves onto a foundation come first for each pile; the reshuffle comes last (when it
     changes anything). With ``prune``, a safe move is the only successor, and a dead end
-    has none.
+    has none (both only with no reshuffle left). ``reshuffle=False`` leaves the reshuffle
+    out, for a caller that builds it only when it needs it (the dives).
     """
     piles, fnd, left = state
     if prune and not left:
@@ -171,10 +172,10 @@ def expand(state: State, seen: Container[State], *, prune: bool = True) -> list[
                     assert new_fnd is not None  # a chain's next card always fits
                     child = (tuple(new_piles), new_fnd, left)
                     return [] if child in seen else [((index, TO_FOUNDATION), child, score(child))]
-    return _every_move(state, seen)
+    return _every_move(state, seen, reshuffle)
 
 
-def _every_move(state: State, seen: Container[State]) -> list[Child]:
+def _every_move(state: State, seen: Container[State], reshuffle: bool = True) -> list[Child]:
     """Every legal successor not in ``seen``, scored incrementally.
 
     A pile-to-pile move changes two piles and no foundation, so only those two piles are
@@ -200,7 +201,7 @@ def _every_move(state: State, seen: Container[State]) -> list[Child]:
             continue
         card = pile[-1]
         rest = pile[:-1]
-        new_fnd = lift[card]
+        new_fnd = lift.get(card)
         if new_fnd is not None:
             new_piles = list(piles)
             new_piles[index] = rest
@@ -231,7 +232,7 @@ def _every_move(state: State, seen: Container[State]) -> list[Child]:
             else:
                 new = 0
             result.append(((index, target), child, base - DEPTH_WEIGHT * (rest_change + new - old)))
-    if left > 0 and any(len(p) >= 2 for p in piles):
+    if reshuffle and left > 0 and any(len(p) >= 2 for p in piles):
         child = (reshuffled(piles), fnd, left - 1)
         if child not in seen:
             result.append((RESHUFFLE_MOVE, child, score(child)))

@@ -34,8 +34,8 @@ from operator import itemgetter
 from typing import Final
 
 from .expand import Child, expand
-from .heuristic import score
-from .state import TO_FOUNDATION, InternalMove, State, is_won
+from .heuristic import RESHUFFLE_WEIGHT, score
+from .state import RESHUFFLE_MOVE, TO_FOUNDATION, InternalMove, State, is_won, reshuffled
 
 DIVE_NOISE: Final = 5.0
 CUT_SHARE: Final = 0.0
@@ -116,16 +116,23 @@ class Search:
         table = self._table
         prune = self.prune
         parents: dict[State, tuple[State, InternalMove] | None] = {root: None}
-        heap: list[tuple[float, int, State]] = [(0.0, 0, root)]
+        # Heap entries: (priority, order, score, state, lazy). A lazy entry stands for the
+        # reshuffle of its state, built only when popped: most are never popped, and
+        # building one costs as much as several other successors. Its score is estimated
+        # as the state's own less a reshuffle's worth.
+        heap: list[tuple[float, int, int, State, bool]] = [(0.0, 0, score(root), root, False)]
         pushed = 0
         best_score, best_state = self._best_score, root
         expanded = 0
         while heap and expanded < limit:
             if not expanded & 63 and expanded and stop is not None and stop():
                 break
-            state = heapq.heappop(heap)[2]
+            _, _, state_score, popped, lazy = heapq.heappop(heap)
+            state = self._reshuffle_of(popped, parents) if lazy else popped
+            if state is None:
+                continue
             expanded += 1
-            for move, child, value in expand(state, parents, prune=prune):
+            for move, child, value in expand(state, parents, prune=prune, reshuffle=False):
                 step = (state, move)
                 if parents.setdefault(child, step) is not step:
                     continue  # two moves of one expansion reached one child
@@ -137,7 +144,11 @@ class Search:
                 if value > best_score:
                     best_score, best_state = value, child
                 pushed += 1
-                heapq.heappush(heap, (-(value + rand() * noise), pushed, child))
+                heapq.heappush(heap, (-(value + rand() * noise), pushed, value, child, False))
+            if state[2] and any(len(p) >= 2 for p in state[0]):
+                value = state_score - RESHUFFLE_WEIGHT
+                pushed += 1
+                heapq.heappush(heap, (-(value + rand() * noise), pushed, value, state, True))
         self._count(len(parents), len(parents) - 1)
         if not heap and not cut:
             self.proof_done = True  # every reachable state was expanded or is dead, and none is won
@@ -147,6 +158,16 @@ class Search:
             self.best_line = self.best_line[:cut] + line
             self._best_path = self._best_path[:cut] + path
         return None
+
+    def _reshuffle_of(self, parent: State, parents: dict[State, tuple[State, InternalMove] | None]) -> State | None:
+        """Build a lazy heap entry's reshuffle; None if the dive has it already or it is dead."""
+        state = (reshuffled(parent[0]), parent[1], parent[2] - 1)
+        step = (parent, RESHUFFLE_MOVE)
+        if parents.setdefault(state, step) is not step:
+            return None
+        if self.dead_marks and self._table.get(state, 0) == DEAD:
+            return None
+        return state
 
     def prove(self, limit: int) -> list[InternalMove] | None:
         """Advance the complete search by about ``limit`` states; a winning line or None.

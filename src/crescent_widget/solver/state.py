@@ -87,19 +87,27 @@ def foundation_result(fnd: Foundations, card: int) -> Foundations | None:
     return tuple(new)
 
 
-_lifts: dict[Foundations, tuple[Foundations | None, ...]] = {}
+_lifts: dict[Foundations, dict[int, Foundations]] = {}
 
 
-def lifts(fnd: Foundations) -> tuple[Foundations | None, ...]:
-    """:func:`foundation_result` for every card at once, cached per foundation state.
+def lifts(fnd: Foundations) -> dict[int, Foundations]:
+    """:func:`foundation_result` for every card a foundation takes next, cached per state.
 
-    The foundations change far less often than the piles, so a search looks its
+    At most two cards per suit (all 13 of a joined suit): the search looks its
     foundation moves up here instead of working each one out again.
     """
     found = _lifts.get(fnd)
     if found is None:
-        found = tuple(foundation_result(fnd, card) for card in range(52))
-        if len(_lifts) > 50_000:  # foundation states are few; this only bounds memory
+        found = {}
+        for suit in range(4):
+            asc, desc = fnd[suit], fnd[suit + 4]
+            ranks = range(13) if asc == JOINED else (asc + 1, desc - 1)
+            for rank in ranks:
+                if 0 <= rank <= 12:
+                    result = foundation_result(fnd, suit * 13 + rank)
+                    if result is not None:
+                        found[suit * 13 + rank] = result
+        if len(_lifts) > 50_000:  # this only bounds memory
             _lifts.clear()
         _lifts[fnd] = found
     return found
