@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
-from ..words.i18n import ADVICE, MOVE_VERDICTS
+from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, check_lang
 from ..words.narration import describe
 from .api import check_budget, hides_cards, run
 from .expand import expand
@@ -49,9 +49,9 @@ class Hint:
     text_pl: str
     text_en: str
 
-    def text(self, lang: str = "pl") -> str:
+    def text(self, lang: str = DEFAULT_LANG) -> str:
         """The explanation in ``lang`` (``"pl"`` or ``"en"``)."""
-        return self.text_pl if lang == "pl" else self.text_en
+        return self.text_pl if check_lang(lang) == "pl" else self.text_en
 
 
 def _hint(game: Game, move: Move | None, kind: HintKind, proven: bool, key: str) -> Hint:
@@ -157,6 +157,10 @@ class MoveCheck:
     def warn(self) -> bool:
         """Whether a teaching mode should warn before the move is played."""
         return self.verdict == "loses_win"
+
+    def text(self, lang: str = DEFAULT_LANG) -> str:
+        """The explanation in a language (the same call as ``Hint.text`` and ``err.text``)."""
+        return self.text_pl if check_lang(lang) == "pl" else self.text_en
 
 
 def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveCheck:

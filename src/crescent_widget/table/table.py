@@ -7,6 +7,10 @@ message, note and announcement. The player's intents are its methods (:meth:`Tab
 :class:`TableView` of what to show. Every face of the game draws that view: the Jupyter
 widget turns it into traits, the terminal player prints it. No widget library is needed.
 
+Table is one class of about 390 lines of code on purpose: every intent reads and resets the
+same session state, and :meth:`Table._reset_interaction` is the one place that resets it.
+Split across classes, that state would be declared again in each (the mixins this replaced).
+
 >>> t = Table("CR1-N-AAAAAAB", lang="en")
 >>> t.tap(5)                            # exactly one destination: the card goes there
 Move.parse('5-F2')
@@ -601,7 +605,7 @@ class Table:
             hint_move="" if hint is None or hint.move is None else str(hint.move),
             winnability=self._winnability,
             pending_move="" if pending is None else str(pending[0]),
-            warning="" if pending is None else _check_text(pending[1], lang),
+            warning="" if pending is None else pending[1].text(lang),
             replay=None if self._replay is None else self._replay.state(),
             elapsed=round(game.elapsed, 1),
             clock_running=game.started and status == "playing" and not replaying,
@@ -666,7 +670,7 @@ class Table:
             return False
         self._pending = (move, check)
         self._selected = None
-        self._announce(both(lambda lang: _check_text(check, lang)))
+        self._announce(both(check.text))
         self._show()
         return True
 
@@ -733,7 +737,3 @@ def _register(callbacks: list[Any], callback: object, remove: bool) -> None:
         callbacks.remove(callback)
     else:
         raise InvalidOptionError(f"{callback!r} was never registered, so it cannot be removed")
-
-
-def _check_text(check: MoveCheck, lang: Lang) -> str:
-    return check.text_pl if lang == "pl" else check.text_en
