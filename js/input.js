@@ -97,7 +97,9 @@ export function attachInput(view, model, send, onPress = () => {}, motion = NO_M
   }
 
   function dropPlace(x, y) {
-    const hit = document.elementFromPoint(x, y);
+    // The view's own document or shadow root (marimo draws outputs in a shadow DOM, where
+    // document.elementFromPoint would only see the shadow host).
+    const hit = view.root.getRootNode().elementFromPoint(x, y);
     if (!hit || !view.root.contains(hit)) return null;
     const pileEl = hit.closest("[data-pile]");
     if (pileEl) return pileEl.dataset.pile;

@@ -37,6 +37,8 @@ export function attachKeys(view, model, send, ui) {
   const controller = new AbortController();
   let current = "1"; // the one slot in the tab order (a roving tabindex)
   let previewed = [];
+  // Focus as seen from the view's own document or shadow root (marimo uses a shadow DOM).
+  const activeElement = () => view.root.getRootNode().activeElement;
 
   function setCurrent(place, focus) {
     const next = slotOf(view, place);
@@ -52,8 +54,9 @@ export function attachKeys(view, model, send, ui) {
   function preview() {
     for (const el of previewed) el.classList.remove("cw-preview");
     previewed = [];
-    const focused = placeOf(document.activeElement?.closest?.(".cw-slot"));
-    if (!model.get("teach") || !focused || !view.root.contains(document.activeElement) || model.get("selected")) return;
+    const active = activeElement();
+    const focused = placeOf(active?.closest?.(".cw-slot"));
+    if (!model.get("teach") || !focused || !view.root.contains(active) || model.get("selected")) return;
     for (const name of (model.get("targets") || {})[focused] || []) {
       const el = slotOf(view, name);
       if (el) {
@@ -116,11 +119,11 @@ export function attachKeys(view, model, send, ui) {
     setCurrent,
     /** Keep focus sensible when the warning appears or goes, and refresh the preview. */
     before() {
-      return { pending: model.get("pending_move"), inWarning: view.warning.contains(document.activeElement) };
+      return { pending: model.get("pending_move"), inWarning: view.warning.contains(activeElement()) };
     },
     onStateChange(before) {
       const pending = model.get("pending_move");
-      if (pending && !before.pending && view.root.contains(document.activeElement)) view.buttons.cancel.focus();
+      if (pending && !before.pending && view.root.contains(activeElement())) view.buttons.cancel.focus();
       else if (!pending && before.inWarning) setCurrent(current, true);
       preview();
     },

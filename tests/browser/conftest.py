@@ -1,4 +1,7 @@
-"""Session fixtures: ONE Playwright; ONE JupyterLab server, ONE Chromium, ONE notebook page for the JupyterLab tests."""
+"""Session fixtures: ONE Playwright; ONE JupyterLab server, ONE Chromium, ONE notebook page for the JupyterLab tests.
+
+The other hosts (Notebook 7, marimo) start their own server once per test module and
+share the Chromium."""
 
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ def playwright() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def browser(playwright: Any, lab_url: str) -> Iterator[Any]:
+def browser(playwright: Any) -> Iterator[Any]:
     chromium = launch_chromium(playwright)
     try:
         yield chromium

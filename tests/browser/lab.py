@@ -17,7 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -61,14 +61,23 @@ def write_notebook(path: Path, cells: list[str]) -> None:
     path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
+# The Jupyter front ends the tests drive: command, configuration class, notebook route.
+APPS = {
+    "lab": ("jupyterlab", "LabApp", "lab/tree"),
+    "notebook": ("notebook", "JupyterNotebookApp", "notebooks"),
+}
+
+
 @contextmanager
-def jupyter_lab(root: Path) -> Iterator[str]:
-    """Run JupyterLab on a free loopback port serving ``root``; yield its base URL.
+def jupyter_lab(root: Path, app: str = "lab") -> Iterator[str]:
+    """Run JupyterLab (or Notebook 7: ``app="notebook"``) on a free loopback port serving
+    ``root``; yield its base URL.
 
     The server (and its kernels, in the same process group) is killed on exit, pass or fail.
     """
-    if importlib.util.find_spec("jupyterlab") is None:
-        raise RuntimeError("jupyterlab is not installed: pip install -e '.[browser]'")
+    package, config, _ = APPS[app]
+    if importlib.util.find_spec(package) is None:
+        raise RuntimeError(f"{package} is not installed: pip install -e '.[browser]'")
     port = free_port()
     home = root / ".jupyter-home"
     settings = home / "lab-user-settings"
@@ -84,20 +93,28 @@ def jupyter_lab(root: Path) -> Iterator[str]:
         "PYTHONUNBUFFERED": "1",
     }
     command = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        sys.executable, "-m", "jupyter", app, "--no-browser", "--ip=127.0.0.1", f"--port={port}",
         "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
         "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
-        "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={settings}",
-        f"--LabApp.workspaces_dir={home / 'workspaces'}", "--allow-root",
+        f"--{config}.expose_app_in_browser=True", f"--{config}.user_settings_dir={settings}",
+        f"--{config}.workspaces_dir={home / 'workspaces'}", "--allow-root",
     ]  # fmt: skip
-    log = (root / "jupyter-lab.log").open("wb")
-    process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(url, process, root / "jupyter-lab.log")
+    with server_process(command, root, env, name=f"jupyter-{app}", ready=f"{url}/api/status"):
         yield url
+
+
+@contextmanager
+def server_process(command: list[str], root: Path, env: dict[str, str], *, name: str, ready: str) -> Iterator[None]:
+    """Run a server ``command`` in its own process group, logging to ``root/NAME.log``, until
+    the ``ready`` URL answers 200. The group (server and kernels) is killed on exit."""
+    log_path = root / f"{name}.log"
+    log = log_path.open("wb")
+    process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _wait_until_up(ready, process, log_path)
+        yield
     finally:
-        # Our own process group: the server and the kernels it started.
         try:
             os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=10)
@@ -112,15 +129,23 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log_path: Path) -
     deadline = time.monotonic() + SERVER_START_TIMEOUT_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"JupyterLab exited early:\n{log_path.read_text(errors='replace')[-3000:]}")
+            raise RuntimeError(f"{log_path.stem} exited early:\n{log_path.read_text(errors='replace')[-3000:]}")
         try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as response:
+            with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.25)
-    raise RuntimeError(f"JupyterLab did not answer within {SERVER_START_TIMEOUT_S} s")
+    raise RuntimeError(f"{log_path.stem} did not answer within {SERVER_START_TIMEOUT_S} s")
+
+
+def collect_page_errors(page: Any, known: Callable[[Any], bool] = lambda error: False) -> list[str]:
+    """A list that fills with the page's uncaught errors and console errors (except ``known`` ones)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: None if known(error) else errors.append(f"pageerror: {error}"))
+    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+    return errors
 
 
 def launch_chromium(playwright: Any, extra_args: tuple[str, ...] = ()) -> Any:
@@ -157,9 +182,10 @@ _KERNEL_IDLE_JS = """
 """
 
 
-def open_notebook(page: Any, url: str, name: str, widgets: int, timeout_ms: int = 60_000) -> None:
+def open_notebook(page: Any, url: str, name: str, widgets: int, *, timeout_ms: int = 60_000, app: str = "lab") -> None:
     """Open a notebook, wait for an idle kernel, run all cells, wait for ``widgets`` widget views."""
-    page.goto(f"{url}/lab/tree/{name}?reset", wait_until="domcontentloaded")
+    route = APPS[app][2]
+    page.goto(f"{url}/{route}/{name}{'?reset' if app == 'lab' else ''}", wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout_ms)
     page.evaluate(_STARTED_JS)
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=timeout_ms, polling=250)
