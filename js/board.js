@@ -79,6 +79,8 @@ export function createBoard(root) {
   const undo = button("undo");
   const newGame = button("new-game");
   const hint = button("hint");
+  const finish = button("finish");
+  finish.hidden = true;
   const winnable = button("winnable");
   const helpId = `cw-help-${++helpIds}`;
   const help = button("help", "cw-button cw-help-button");
@@ -96,7 +98,7 @@ export function createBoard(root) {
   // Two groups that wrap as wholes: the buttons, then the game's facts (code, moves,
   // clock), so a narrow notebook gets two tidy rows rather than a stray clock.
   const actions = element("div", "cw-actions");
-  actions.append(reshuffle, undo, newGame, hint, winnable, help);
+  actions.append(reshuffle, undo, newGame, hint, finish, winnable, help);
   const info = element("div", "cw-info");
   const counters = element("span", "cw-counters");
   counters.append(moves, clock);
@@ -177,7 +179,7 @@ export function createBoard(root) {
     root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, live, banner, clock, copy,
     codeValue, replay, overlay,
     buttons: {
-      reshuffle, undo, newGame, hint, winnable, help, bannerUndo, bannerNew, confirm, cancel,
+      reshuffle, undo, newGame, hint, finish, winnable, help, bannerUndo, bannerNew, confirm, cancel,
       replayPrev, replayPlay, replayNext, replayStop,
     },
     parts: { codePrefix, codeSuffix, moves, bannerText, winnability, warningText, replayStep, helpTitle, helpList },
@@ -297,6 +299,9 @@ export function updateBoard(view, state) {
   setText(b.newGame, labels.new_game ?? "");
   setText(b.hint, labels.hint ?? "");
   b.hint.disabled = replaying || over;
+  // Offered only while Python says the rest is a plain run of foundation moves.
+  setText(b.finish, labels.finish ?? "");
+  b.finish.hidden = !state.can_finish;
   setText(b.winnable, labels.winnable_ask ?? "");
   b.winnable.disabled = replaying || over;
   setAttr(b.help, "aria-label", labels.help ?? "");

@@ -31,7 +31,8 @@ export function neighbour(from, key) {
 
 /**
  * Wire the keys on `view` (from createBoard). `send(type, fields)` posts an intent;
- * `ui.toggleHelp()` opens or closes the key list. Returns {setCurrent, onStateChange, cleanup}.
+ * `ui.toggleHelp()` opens or closes the key list, `ui.finish()` starts Finish. Returns
+ * {setCurrent, onStateChange, cleanup}.
  */
 export function attachKeys(view, model, send, ui) {
   const controller = new AbortController();
@@ -89,6 +90,7 @@ export function attachKeys(view, model, send, ui) {
     } else if (key === "r") press(b.reshuffle, "reshuffle");
     else if (key === "u") press(b.undo, "undo");
     else if (key === "h") press(b.hint, "hint");
+    else if (key === "d") ui.finish(); // Dokończ / Finish, when offered
     else if (key === "n") send("new_game");
     else if (key === "?") ui.toggleHelp();
     else if (key === "[" && replaying()) press(b.replayPrev, "replay_prev");

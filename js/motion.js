@@ -80,19 +80,21 @@ export function createMotion(view) {
   let held = null; // {ghost, card, src, timer}
   let running = []; // {animation, cleanup}
 
-  // A new position cuts short whatever still moves (its clean-up runs now, not when the
-  // cancel event arrives, so it cannot undo the next motion's set-up).
-  function stopAll() {
-    for (const { animation, end } of [...running]) {
+  // A new position cuts short what still moves on the places it touches (all places,
+  // unless it is one move), so quick moves elsewhere (Finish) overlap. The clean-up runs
+  // now, not when the cancel event arrives, so it cannot undo the next motion's set-up.
+  function stop(places) {
+    for (const { animation, end, at } of [...running]) {
+      if (places && !at.some((place) => places.includes(place))) continue;
       end();
       animation.cancel();
     }
-    view.root.dataset.motion = "";
+    if (!running.length) view.root.dataset.motion = "";
   }
 
-  function track(animation, cleanup) {
+  function track(animation, cleanup, at) {
     let done = false;
-    const entry = { animation, end: () => {} };
+    const entry = { animation, at, end: () => {} };
     entry.end = () => {
       if (done) return;
       done = true;
@@ -152,10 +154,14 @@ export function createMotion(view) {
       { duration: MOVE_MS, easing: EASE },
     );
     view.root.dataset.motion = `${plan.src}-${plan.dst}`;
-    track(animation, () => {
-      slot.classList.remove("cw-flying");
-      under?.remove();
-    });
+    track(
+      animation,
+      () => {
+        slot.classList.remove("cw-flying");
+        under?.remove();
+      },
+      [plan.src, plan.dst],
+    );
   }
 
   // A reshuffle: each pile's new top card (its bottom card until now) rises from under
@@ -181,10 +187,14 @@ export function createMotion(view) {
             timing,
           );
       slot.classList.add("cw-flying");
-      track(animation, () => {
-        slot.classList.remove("cw-flying");
-        stay?.remove();
-      });
+      track(
+        animation,
+        () => {
+          slot.classList.remove("cw-flying");
+          stay?.remove();
+        },
+        [name],
+      );
     });
     view.root.dataset.motion = plan.kind;
   }
@@ -195,8 +205,8 @@ export function createMotion(view) {
       plan = null;
       from = null;
       if (previous && boardKey(previous) !== boardKey(state)) {
-        stopAll();
         plan = reduced() ? null : whatMoved(previous, state);
+        stop(plan?.kind === "move" ? [plan.src, plan.dst] : null);
       }
       if (plan?.kind === "move") {
         const ghostFrom = held && held.src === plan.src ? held.ghost.getBoundingClientRect() : null;
@@ -224,7 +234,7 @@ export function createMotion(view) {
       held = { ghost, card, src, timer: setTimeout(() => releaseGhost(false), HOLD_GHOST_MS) };
     },
     cleanup() {
-      stopAll();
+      stop(null);
       if (held) {
         clearTimeout(held.timer);
         held.ghost.remove();

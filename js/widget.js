@@ -8,13 +8,16 @@ import { attachKeys } from "./keys.js";
 import { createMotion } from "./motion.js";
 
 const STATE_KEYS = [
-  "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo",
+  "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "can_finish",
   "undo_reason", "status", "message", "note", "selected", "targets", "hint_move", "winnability", "pending_move",
   "warning", "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
 ];
 const CLOCK_TICK_MS = 500;
 const COPIED_MS = 1500;
 const MIN_REPLAY_MS = 50;
+// Finish plays one foundation move per step, each a little after the last one began
+// to fly (motion.js), so the cards go home one after another.
+const FINISH_STEP_MS = 120;
 
 function readState(model) {
   const state = {};
@@ -45,7 +48,30 @@ function render({ model, el }) {
     view.helpPanel.hidden = !view.helpPanel.hidden;
     view.buttons.help.setAttribute("aria-expanded", String(!view.helpPanel.hidden));
   };
-  const keys = attachKeys(view, model, send, { toggleHelp, helpOpen: () => !view.helpPanel.hidden });
+  // Finish: the button (or D) asks Python for the next foundation move after each step
+  // is shown, quoting that step's revision, until the game is won or the player does
+  // anything else.
+  let finishTimer = null;
+  let finishing = false;
+  const stopFinishing = () => {
+    finishing = false;
+    clearTimeout(finishTimer);
+  };
+  const finish = () => {
+    if (!model.get("can_finish")) return;
+    finishing = true;
+    send("finish");
+  };
+  const armFinish = (state) => {
+    clearTimeout(finishTimer);
+    if (!finishing || !state.can_finish) return stopFinishing();
+    const rev = state.rev;
+    finishTimer = setTimeout(() => {
+      if (finishing && model.get("rev") === rev) model.send({ type: "finish", rev });
+    }, FINISH_STEP_MS);
+  };
+
+  const keys = attachKeys(view, model, send, { toggleHelp, helpOpen: () => !view.helpPanel.hidden, finish });
   const motion = createMotion(view);
   const input = attachInput(view, model, send, (place) => keys.setCurrent(place, true), motion);
 
@@ -103,6 +129,7 @@ function render({ model, el }) {
     showClock();
     announce();
     armReplay(state);
+    armFinish(state);
     input.onStateChange();
     keys.onStateChange(before);
   };
@@ -124,12 +151,20 @@ function render({ model, el }) {
     [b.replayNext, "replay_next"], [b.replayPlay, "replay_play"], [b.replayStop, "replay_stop"],
   ];
   for (const [button, type] of intents) on(button, action(type));
+  on(b.finish, finish);
   on(b.help, toggleHelp);
   // Keyboard focus follows the pointer (so arrows go on from the last card touched), but
   // its ring is drawn for keyboard players only: a mouse player sees the selection alone.
   const opts = { signal: controller.signal };
-  root.addEventListener("pointerdown", () => root.classList.add("cw-pointer"), opts);
-  root.addEventListener("keydown", () => root.classList.remove("cw-pointer"), { ...opts, capture: true });
+  // Any other press or key of the player stops a finish under way.
+  root.addEventListener("pointerdown", (e) => {
+    root.classList.add("cw-pointer");
+    if (!b.finish.contains(e.target)) stopFinishing();
+  }, opts);
+  root.addEventListener("keydown", (e) => {
+    root.classList.remove("cw-pointer");
+    if (e.key.toLowerCase() !== "d" && !b.finish.contains(e.target)) stopFinishing();
+  }, { ...opts, capture: true });
   let copiedTimer = null;
   on(view.copy, () => {
     const code = model.get("code");
@@ -158,6 +193,7 @@ function render({ model, el }) {
     clearInterval(timer);
     clearTimeout(copiedTimer);
     clearTimeout(replayTimer);
+    stopFinishing();
     controller.abort();
     input.cleanup();
     keys.cleanup();

@@ -112,6 +112,7 @@ class CrescentWidget(anywidget.AnyWidget):
     reshuffle_label = traitlets.Unicode("", help="the Reshuffle button's text").tag(sync=True)
     move_count = traitlets.Int(0).tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
+    can_finish = traitlets.Bool(False, help="only foundation moves are left: the board offers Finish").tag(sync=True)
     undo_reason = traitlets.Unicode("", help="why Undo is unavailable, in lang, or ''").tag(sync=True)
     status = traitlets.Unicode("playing", help="'playing', 'won' or 'blocked'").tag(sync=True)
     message = traitlets.Unicode("", help="why the last action was refused, in lang").tag(sync=True)
@@ -255,6 +256,14 @@ class CrescentWidget(anywidget.AnyWidget):
         """Take back the last move and return it (refused after a reshuffle: see ``Game.check_undo``)."""
         return self._table.undo()
 
+    def finish(self) -> tuple[Move, ...]:
+        """Play the rest when only foundation moves are left (:attr:`can_finish`); returns the moves.
+
+        Raises:
+            IllegalMoveError: ``nothing_to_finish``.
+        """
+        return self._table.finish()
+
     def new_game(self, code: str | None = None) -> None:
         """Deal a new game: the one of ``code``, or a random one of :attr:`variant`; ends a replay."""
         self._table.new_game(code, by_player=False)
@@ -301,6 +310,20 @@ class CrescentWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ traits and comms
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The live widget for front ends with a kernel, and the board as SVG beside it.
+
+        Jupyter front ends with the widget manager (JupyterLab, Notebook 7, VS Code) prefer
+        the widget view; where no kernel runs (GitHub, nbviewer, ``jupyter nbconvert`` of a
+        notebook saved without widget state) the SVG picture of the position shows instead.
+        The picture is the position when the widget was displayed.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "image/svg+xml": self._table.game.svg(lang=self.lang)}, metadata
+
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Take a state update from the front end: valid view options only.
 
@@ -331,6 +354,7 @@ class CrescentWidget(anywidget.AnyWidget):
         with self.hold_sync():
             for name in SCALAR_TRAITS:
                 setattr(self, name, getattr(view, name))
+            self.can_finish = view.can_finish
             self.piles = [list(pile) for pile in view.piles]
             self.face_down = list(view.face_down)
             self.foundations = [list(foundation) for foundation in view.foundations]

@@ -182,11 +182,47 @@ def test_a_tap_during_a_motion_acts_on_the_new_position_at_once(page: Any) -> No
 def test_tap_latency_to_the_final_dom_stays_under_50_ms(page: Any) -> None:
     reset(page)
     latencies = []
-    for _ in range(5):
+    for _ in range(8):  # the first one warms up; the median of the other seven counts
         view(page).evaluate(LATENCY_JS, ["F2", "2H"])
         slot(page, "5").click()
         page.wait_for_function("() => window.__latency !== null")
         latencies.append(page.evaluate("() => window.__latency"))
         view(page).locator('[data-action="undo"]').click()
         expect(top_card(page, "5")).to_have_attribute("data-card", "2H")
-    assert statistics.median(latencies) < 50, latencies
+    assert statistics.median(latencies[1:]) < 50, latencies
+
+
+# Every card home but 10♥ J♥ Q♥ K♥ of F2: pile 1 holds J♥ under 10♥, pile 2 K♥ under Q♥.
+HEARTS_TO_GO = """
+_ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_f = [[r + s for r in _ranks] for s in "SHCD"] + [[r + s for r in reversed(_ranks)] for s in "SHCD"]
+_f[1] = _f[1][:9]
+w.load(Game.from_layout([["JH", "10H"], ["KH", "QH"]] + [[] for _ in range(14)], _f))
+"""
+
+
+def test_finish_is_offered_only_when_true_and_plays_out_animated_to_the_win(page: Any, recorded: Any) -> None:
+    reset(page)
+    finish = view(page).locator('[data-action="finish"]')
+    expect(finish).to_be_hidden()
+    reset(page, HEARTS_TO_GO)
+    expect(finish).to_be_visible()
+    expect(finish).to_have_text("Dokończ")
+    finish.click()
+    expect(view(page).locator(".cw-banner")).to_be_visible()
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "KH")
+    state = settle(page)
+    assert state["status"] == "won" and state["move_count"] == 4
+    expect(finish).to_be_hidden()
+    wait_still(page)
+    motions, flights = recorded()
+    assert [m for m in motions if m] == ["1-F2", "1-F2", "2-F2", "2-F2"]
+    assert [f["card"] for f in flights] == ["10H", "JH", "QH", "KH"]
+
+
+def test_finish_by_key(page: Any) -> None:
+    reset(page, HEARTS_TO_GO)
+    slot(page, "1").focus()
+    page.keyboard.press("d")
+    expect(view(page).locator(".cw-banner")).to_be_visible()
+    assert settle(page)["status"] == "won"

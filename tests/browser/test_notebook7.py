@@ -50,6 +50,7 @@ def test_board_plays_in_notebook_7(notebook_page: tuple[Any, list[str]]) -> None
     view(page).scroll_into_view_if_needed()
     expect(slot(page, "16")).to_be_visible()
     expect(view(page).locator("[data-card]")).to_have_count(24)
+    expect(page.locator(".jp-RenderedSVG")).to_have_count(0)  # the live view, not the SVG beside it
     slot(page, "5").click()
     expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
     drag(page, top_card(page, "13"), *center(slot(page, "14")))

@@ -38,6 +38,7 @@ INTENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "deselect": (),
     "hint": (),
     "winnable": (),
+    "finish": (),
     "confirm": (),
     "cancel": (),
     "replay_prev": (),
@@ -51,6 +52,7 @@ SIMPLE_INTENTS: Final[dict[str, str]] = {
     "deselect": "deselect",
     "hint": "hint",
     "winnable": "check_winnable",
+    "finish": "finish_step",  # one move per intent: the board shows each card going home
     "confirm": "confirm",
     "cancel": "take_back",
 }

@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn
 
 from ..engine.codes import VARIANT_RESHUFFLES
+from ..engine.endgame import finishing_run
 from ..engine.game import Game, MoveArg
 from ..engine.moves import ANY_FOUNDATION, PILES, RESHUFFLE, Move, Place, PlaceLike, parse_place
 from ..errors import CrescentError, IllegalMoveError, InvalidOptionError
@@ -109,6 +110,7 @@ class TableView:
     targets: Mapping[str, tuple[str, ...]]  # place -> its legal destinations
     hint_move: str  # the suggested move ("13-14", "R") or ""
     winnability: str  # "winnable", "lost", "unknown" or "" (not asked)
+    can_finish: bool  # only foundation moves are left: "Finish" may play them (endgame.finishing_run)
     pending_move: str  # a move held for confirmation, or ""
     warning: str  # why the pending move is held
     replay: ReplayState | None
@@ -357,6 +359,29 @@ class Table:
             return self.move(Move(index, ANY_FOUNDATION), by_player=by_player)
         return self.tap(place, by_player=by_player)
 
+    def finish(self) -> tuple[Move, ...]:
+        """Play the rest of the game when it is a plain run of foundation moves; returns the moves.
+
+        Each is an ordinary move (callbacks, announcements, undo). A board plays them one
+        at a time with :meth:`finish_step`, so that each card is seen going home.
+
+        Raises:
+            IllegalMoveError: ``nothing_to_finish`` (see :func:`~crescent_widget.engine.endgame.finishing_run`),
+                or ``replay_active``.
+        """
+        return tuple(self._play(move) for move in self._finishing_run())
+
+    def finish_step(self) -> Move:
+        """Play the first move of the finishing run (see :meth:`finish`) and return it."""
+        return self._play(self._finishing_run()[0])
+
+    def _finishing_run(self) -> tuple[Move, ...]:
+        self._no_replay()
+        run = finishing_run(self._game)
+        if not run:
+            self._refuse(IllegalMoveError("nothing_to_finish"))
+        return run
+
     def deselect(self) -> None:
         """Clear the selection (Escape on the board); nothing else changes."""
         if self._selected is not None:
@@ -604,6 +629,7 @@ class Table:
             targets=MappingProxyType(targets),
             hint_move="" if hint is None or hint.move is None else str(hint.move),
             winnability=self._winnability,
+            can_finish=not replaying and bool(finishing_run(game)),
             pending_move="" if pending is None else str(pending[0]),
             warning="" if pending is None else pending[1].text(lang),
             replay=None if self._replay is None else self._replay.state(),

@@ -114,6 +114,10 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Żaden ruch nie czeka na potwierdzenie",
         "en": "No move is waiting for confirmation",
     },
+    "nothing_to_finish": {
+        "pl": "Tej partii nie da się dokończyć samymi ruchami na fundamenty",
+        "en": "This game cannot be finished with foundation moves alone",
+    },
 }
 
 LABELS: Final[dict[str, dict[str, str]]] = {
@@ -126,6 +130,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "A game is in progress: press New game again to abandon it.",
     },
     "hint": {"pl": "Podpowiedź", "en": "Hint"},
+    "finish": {"pl": "Dokończ", "en": "Finish"},
     "moves": {"pl": "Ruchy: {n}", "en": "Moves: {n}"},
     "code": {"pl": "Kod gry: {code}", "en": "Game code: {code}"},
     "custom_position": {"pl": "własny układ", "en": "custom position"},
@@ -214,6 +219,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "Enter lub spacja: dotknij stosu (wybierz kartę albo połóż wybraną)\n"
         "F: wyślij kartę na fundament\n"
         "R: przetasuj\nU: cofnij\nH: podpowiedź\nN: nowa gra\n"
+        "D: dokończ (gdy zostały same ruchy na fundamenty)\n"
         "Escape: anuluj wybór (albo wycofaj ruch czekający na potwierdzenie)\n"
         "[ ] P: krok wstecz, krok dalej, odtwarzaj/pauza (w odtwarzaniu)\n"
         "?: pokaż lub ukryj tę listę",
@@ -221,6 +227,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "Enter or Space: tap the pile (select its card, or put the selected one there)\n"
         "F: send the card to a foundation\n"
         "R: reshuffle\nU: undo\nH: hint\nN: new game\n"
+        "D: finish (when only foundation moves are left)\n"
         "Escape: clear the selection (or take back a move waiting for confirmation)\n"
         "[ ] P: step back, step forward, play/pause (in a replay)\n"
         "?: show or hide this list",
