@@ -76,9 +76,14 @@ export function createMotion(view) {
   const reduced = () => Boolean(query?.matches);
   let previous = null;
   let plan = null;
-  let from = null; // the mover's starting box, taken before the DOM changes
+  // The mover's boxes, read before the DOM changes (while layout is clean, so the update
+  // forces no second layout): where it starts, and its destination's place (slots do
+  // not move when cards do).
+  let from = null;
+  let to = null;
   let held = null; // {ghost, card, src, timer}
-  let running = []; // {animation, cleanup}
+  let running = []; // {animation, at: the places it moves on, end}
+  view.root.dataset.motion = ""; // what moves now ("5-F2", "reshuffle"): a hook for tests
 
   // A new position cuts short what still moves on the places it touches (all places,
   // unless it is one move), so quick moves elsewhere (Finish) overlap. The clean-up runs
@@ -140,9 +145,7 @@ export function createMotion(view) {
   function fly(state) {
     const slot = slotOf(view, plan.dst);
     const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
-    if (!card || !from) return;
-    for (const a of card.getAnimations()) a.cancel();
-    const to = card.getBoundingClientRect();
+    if (!card || !from || !to) return;
     const dx = from.left - to.left;
     const dy = from.top - to.top;
     const scale = from.width && to.width ? from.width / to.width : 1;
@@ -203,7 +206,7 @@ export function createMotion(view) {
     /** Before the DOM takes `state`: work out what moved and where it starts from. */
     before(state) {
       plan = null;
-      from = null;
+      from = to = null;
       if (previous && boardKey(previous) !== boardKey(state)) {
         plan = reduced() ? null : whatMoved(previous, state);
         stop(plan?.kind === "move" ? [plan.src, plan.dst] : null);
@@ -211,6 +214,7 @@ export function createMotion(view) {
       if (plan?.kind === "move") {
         const ghostFrom = held && held.src === plan.src ? held.ghost.getBoundingClientRect() : null;
         from = ghostFrom ?? slotOf(view, plan.src)?.firstElementChild.getBoundingClientRect() ?? null;
+        to = slotOf(view, plan.dst)?.firstElementChild.getBoundingClientRect() ?? null;
       }
     },
     /** After the DOM shows `state`: play the motion, if any. */
@@ -221,7 +225,7 @@ export function createMotion(view) {
       else if (plan) rise(state, plan.kind === "unreshuffle");
       previous = state;
       plan = null;
-      from = null;
+      from = to = null;
     },
     /** A drop that looks legal: keep the ghost where it was let go until Python answers. */
     holdGhost(ghost, card, src) {

@@ -118,12 +118,12 @@ function render({ model, el }) {
   const update = () => {
     const before = keys.before();
     const state = readState(model);
+    motion.before(state); // first: it measures while layout is still clean (no forced reflow)
     root.lang = state.lang || "pl";
     root.dataset.rev = String(state.rev);
     clockBase = Number(state.elapsed) || 0;
     clockFrom = performance.now();
     clockRunning = Boolean(state.clock_running);
-    motion.before(state);
     updateBoard(view, state);
     motion.after(state);
     showClock();

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from lab import run_python
 from playwright.sync_api import expect
-from test_board import center, drag, reset, settle, slot, top_card, view
+from test_board import DEAL, center, drag, settle, slot, top_card, view
+from test_board import reset as reset_board
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,11 @@ LATENCY_JS = """
 
 @pytest.fixture
 def recorded(page: Any) -> Iterator[Any]:
-    """A function returning (motions, flights) recorded on the first view since the test began."""
+    """A function returning (motions, flights) recorded on the first view since the last reset().
+
+    A new game of the same deal one move away from the last test's position animates like
+    an undo; so the record starts over whenever the test resets the board.
+    """
     view(page).evaluate(RECORD_JS)
 
     def read() -> tuple[list[str], list[dict[str, Any]]]:
@@ -72,6 +77,14 @@ def recorded(page: Any) -> Iterator[Any]:
 
     yield read
     page.evaluate("() => window.__stopRecording()")
+
+
+def reset(page: Any, setup: str = f"w.new_game({DEAL!r})") -> dict[str, Any]:
+    """test_board's reset, then the motion it caused is over and forgotten."""
+    state = reset_board(page, setup)
+    wait_still(page)
+    page.evaluate("() => { window.__motions = []; window.__flights = []; window.__rising = []; }")
+    return state
 
 
 @pytest.fixture

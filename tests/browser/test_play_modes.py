@@ -244,7 +244,7 @@ def test_a_short_game_with_the_keyboard_alone(page: Any) -> None:
     keyboard.press("?")
     help_panel = view(page).locator(".cw-help")
     expect(help_panel).to_be_visible()
-    expect(help_panel.locator("li")).to_have_count(10)
+    expect(help_panel.locator("li")).to_have_count(11)
     expect(view(page).locator('[data-action="help"]')).to_have_attribute("aria-expanded", "true")
     keyboard.press("Escape")
     expect(help_panel).to_be_hidden()

@@ -35,7 +35,7 @@ MEASURE_JS = """
   }));
   return {
     root: box(el), scroll: el.scrollWidth, client: el.clientWidth, slots,
-    buttons: [...el.querySelectorAll(".cw-toolbar button")].map(box),
+    buttons: [...el.querySelectorAll(".cw-toolbar button")].filter((b) => b.checkVisibility()).map(box),
     compact: getComputedStyle(el.querySelector(".cw-board")).gridTemplateColumns.split(" ").length === 8,
   };
 }
