@@ -61,6 +61,11 @@ def write_notebook(path: Path, cells: list[str]) -> None:
     path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
+# Console errors of other projects' extensions, recognised by where they come from: the
+# site's build tools install JupyterLite's kernel extension into this environment, and in a
+# Jupyter server's page (not a JupyterLite one) it logs "Shared module @jupyterlite/services
+# doesn't exist" even when disabled.
+FOREIGN_CONSOLE_ERRORS = ("/extensions/@jupyterlite/",)
 # The Jupyter front ends the tests drive: command, configuration class, notebook route.
 APPS = {
     "lab": ("jupyterlab", "LabApp", "lab/tree"),
@@ -141,10 +146,16 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log_path: Path) -
 
 
 def collect_page_errors(page: Any, known: Callable[[Any], bool] = lambda error: False) -> list[str]:
-    """A list that fills with the page's uncaught errors and console errors (except ``known`` ones)."""
+    """A list that fills with the page's uncaught errors (except ``known`` ones) and console errors
+    (except other projects' extensions', ``FOREIGN_CONSOLE_ERRORS``)."""
     errors: list[str] = []
     page.on("pageerror", lambda error: None if known(error) else errors.append(f"pageerror: {error}"))
-    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+
+    def on_console(message: Any) -> None:
+        if message.type == "error" and not any(origin in message.text for origin in FOREIGN_CONSOLE_ERRORS):
+            errors.append(f"console: {message.text}")
+
+    page.on("console", on_console)
     return errors
 
 
