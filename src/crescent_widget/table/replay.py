@@ -7,11 +7,11 @@ undo, so stepping back works across reshuffles (which clear the undo history).
 >>> r = Replay.prepare(Game("CR1-N-AAAAAAB"), ["13-14", "5-F", "R"], delay=1.0)
 >>> [str(m) for m in r.actions], r.total
 (['13-14', '5-F2', 'R'], 3)
->>> r.forward()["en"]
+>>> r.forward().text("en")
 'Move 1: A♠ from pile 13 onto K♠ on pile 14'
->>> _ = r.forward(); r.forward()["pl"].startswith("Przetasowanie 1:"), r.game.reshuffles_left
+>>> _ = r.forward(); r.forward().text("pl").startswith("Przetasowanie 1:"), r.game.reshuffles_left
 (True, 2)
->>> r.back()["en"], r.index, r.game.reshuffles_left, r.game.move_count
+>>> r.back().text("en"), r.index, r.game.reshuffles_left, r.game.move_count
 ('Move 2: 2♥ from pile 5 onto A♥ on foundation F2', 2, 3, 2)
 >>> Replay.prepare(Game("CR1-N-AAAAAAB"), "CR1-N-AAAAAAB 13-14 14-1", delay=1.0)
 Traceback (most recent call last):
@@ -29,8 +29,8 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.records import parse_record, replay
 from ..errors import InvalidCodeError
-from ..words.announcements import Texts, announce_action, both
-from ..words.i18n import label
+from ..words.announcements import announce_action
+from ..words.i18n import Words, label
 
 ReplayInput = str | Sequence[Move | str]
 
@@ -101,7 +101,7 @@ class Replay:
     def at_end(self) -> bool:
         return self.index >= self.total
 
-    def forward(self) -> Texts:
+    def forward(self) -> Words:
         """Play the next action; return its narration (nothing changes at the end)."""
         if self.at_end:
             return self.narration()
@@ -111,7 +111,7 @@ class Replay:
         self.index += 1
         return words
 
-    def back(self) -> Texts:
+    def back(self) -> Words:
         """Go back one action (rebuilt from the start); return the narration of the new position."""
         if self.index > 0:
             self.seek(self.index - 1)
@@ -125,10 +125,10 @@ class Replay:
             game.move(move)
         self.game, self.index = game, index
 
-    def narration(self) -> Texts:
+    def narration(self) -> Words:
         """The words for where the cursor stands: the last action played, or the start."""
         if self.index == 0:
-            return both(lambda lang: label("replay_start", lang, total=self.total))
+            return Words.of(lambda lang: label("replay_start", lang, total=self.total))
         before = self.start.copy()
         for move in self.actions[: self.index - 1]:
             before.move(move)

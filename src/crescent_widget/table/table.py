@@ -36,20 +36,16 @@ from ..engine.game import Game, MoveArg
 from ..engine.moves import ANY_FOUNDATION, PILES, RESHUFFLE, Move, Place, PlaceLike, parse_place
 from ..errors import CrescentError, IllegalMoveError, InvalidOptionError
 from ..words.announcements import (
-    NO_TEXT,
-    Texts,
     announce_action,
     announce_selected,
     announce_undo,
-    both,
     explain_action,
     game_end,
     join,
     labels,
     refusal,
-    same,
 )
-from ..words.i18n import Lang, check_lang, label, message, reshuffle_button_text
+from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
 from .replay import Replay, ReplayInput, ReplayState
 
 if TYPE_CHECKING:
@@ -163,8 +159,8 @@ class Table:
         self._previous: Game | None = None
         self._replay: Replay | None = None
         self._saved: Game | None = None  # the game a replay stepped away from
-        self._note: Texts = NO_TEXT
-        self._words: Texts = NO_TEXT
+        self._note: Words = NO_WORDS
+        self._words: Words = NO_WORDS
         self._announced = 0
         self._version = 0
         self._new_game_armed_at = -1
@@ -335,7 +331,7 @@ class Table:
         if selected is not None:
             if selected == index:
                 self._notice = None
-                self._announce(both(lambda lang: label("announce_deselected", lang)))
+                self._announce(Words.of(lambda lang: label("announce_deselected", lang)))
                 self._show()
                 return None
             return self.move(Move(selected, index), by_player=by_player)
@@ -386,7 +382,7 @@ class Table:
         """Clear the selection (Escape on the board); nothing else changes."""
         if self._selected is not None:
             self._selected = None
-            self._announce(both(lambda lang: label("announce_deselected", lang)))
+            self._announce(Words.of(lambda lang: label("announce_deselected", lang)))
         self._notice = None
         self._show()
 
@@ -427,7 +423,7 @@ class Table:
         game = self._game
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self.replaying
         if by_player and in_progress and self._new_game_armed_at != self._version:
-            self._note = both(lambda lang: label("confirm_new_game", lang))
+            self._note = Words.of(lambda lang: label("confirm_new_game", lang))
             self._announce(self._note)
             self._show()
             self._new_game_armed_at = self._version
@@ -438,7 +434,7 @@ class Table:
             self._refuse(err)
         before = self._game.copy()
         self._load(new)
-        words = both(lambda lang: label("announce_new_game", lang, code=new.code or ""))
+        words = Words.of(lambda lang: label("announce_new_game", lang, code=new.code or ""))
         self._done("new_game", None, before, words)
         return True
 
@@ -464,7 +460,7 @@ class Table:
         """Show one line of information (``""`` clears it); the next action clears it."""
         if not isinstance(text, str):
             raise TypeError(f"show_note() needs text, got {type(text).__name__}")
-        self._note = same(text)
+        self._note = Words.same(text)
         self._show()
 
     # -------------------------------------------------------------------------- advice
@@ -480,7 +476,7 @@ class Table:
         self._no_replay()
         found = solver_hint(self._game) if seconds is None else solver_hint(self._game, seconds=seconds)
         self._hint = found
-        self._note = both(found.text)
+        self._note = Words.of(found.text)
         self._show()
         return found
 
@@ -491,7 +487,7 @@ class Table:
         self._no_replay()
         verdict = winnability(self._game, seconds=seconds)
         self._winnability = verdict
-        self._announce(both(lambda lang: label(f"winnable_{verdict}", lang)))
+        self._announce(Words.of(lambda lang: label(f"winnable_{verdict}", lang)))
         self._show()
         return verdict
 
@@ -588,7 +584,7 @@ class Table:
         saved, self._replay, self._saved = self._saved, None, None
         self._game = session.game if keep or saved is None else saved
         self._reset_interaction()
-        self._note = NO_TEXT
+        self._note = NO_WORDS
         self._show()
 
     # ---------------------------------------------------------------------------- view
@@ -622,8 +618,8 @@ class Table:
             undo_reason="" if undo_refusal is None else message(undo_refusal, lang),
             status=status,
             message=refusal(notice, lang) if notice is not None and self._interactive_rules else "",
-            note=self._note[lang],
-            announcement=self._words[lang],
+            note=self._note.text(lang),
+            announcement=self._words.text(lang),
             announce_id=self._announced,
             selected="" if self._selected is None else str(self._selected),
             targets=MappingProxyType(targets),
@@ -650,12 +646,12 @@ class Table:
         """Show a refusal and raise it."""
         self._notice = err
         if self._interactive_rules:
-            self._announce(both(lambda lang: refusal(err, lang)))
+            self._announce(Words.of(lambda lang: refusal(err, lang)))
         self._show()
         raise err
 
-    def _announce(self, words: Texts) -> None:
-        if words["pl"] or words["en"]:
+    def _announce(self, words: Words) -> None:
+        if words:
             self._words = words
             self._announced += 1
 
@@ -696,7 +692,7 @@ class Table:
             return False
         self._pending = (move, check)
         self._selected = None
-        self._announce(both(check.text))
+        self._announce(Words.of(check.text))
         self._show()
         return True
 
@@ -716,7 +712,7 @@ class Table:
             self._refuse(IllegalMoveError("no_replay"))
         return self._replay
 
-    def _enter(self, session: Replay, words: Texts) -> None:
+    def _enter(self, session: Replay, words: Words) -> None:
         self._game = session.game
         self._reset_interaction()
         self._note = words
@@ -734,13 +730,13 @@ class Table:
         self._game = game
         self._variant = game.variant
         self._reset_interaction()
-        self._note = NO_TEXT
+        self._note = NO_WORDS
 
-    def _done(self, kind: ActionKind, move: Move | None, before: Game, words: Texts) -> None:
+    def _done(self, kind: ActionKind, move: Move | None, before: Game, words: Words) -> None:
         self._reset_interaction()
         self._previous = before
-        self._note = explain_action(before, move) if self._teach and move is not None and kind != "undo" else NO_TEXT
-        self._announce(join(words, game_end(self._game.status) if kind != "undo" else NO_TEXT))
+        self._note = explain_action(before, move) if self._teach and move is not None and kind != "undo" else NO_WORDS
+        self._announce(join(words, game_end(self._game.status) if kind != "undo" else NO_WORDS))
         self._show()
         calls: list[tuple[Callable[..., object], tuple[object, ...]]]
         calls = [(c, (kind, move)) for c in self._action_callbacks]

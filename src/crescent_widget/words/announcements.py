@@ -1,12 +1,12 @@
 """The widget's words: announcements for screen readers, notes, and refusal texts.
 
-Every text is composed in both languages at once (a :data:`Texts` dict), so that a
+Every text is composed in both languages at once (a :class:`~crescent_widget.words.i18n.Words`), so that a
 change of :attr:`CrescentWidget.lang` re-translates what is on screen without redoing
 the work that produced it (a solver run, a narration of a position long gone).
 
 >>> from crescent_widget import Game, Move
 >>> g = Game("CR1-N-AAAAAAB")
->>> announce_action(g, Move.parse("13-14"))["pl"]
+>>> announce_action(g, Move.parse("13-14")).text("pl")
 'Ruch 1: A♠ ze stosu 13 na K♠ na stosie 14'
 >>> cards_word(1, "pl"), cards_word(3, "pl"), cards_word(5, "pl"), cards_word(13, "pl"), cards_word(22, "pl")
 ('karta', 'karty', 'kart', 'kart', 'karty')
@@ -14,7 +14,6 @@ the work that produced it (a solver run, a narration of a position long gone).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import RANK_ASCII, RANK_PL, Card
@@ -22,24 +21,11 @@ from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.moves import FIRST_FOUNDATION, Move, Place, place_name
 from ..engine.records import RecordError
 from ..errors import CrescentError
-from .i18n import LABELS, LANGS, REASONS, Lang, label, message
+from .i18n import LABELS, NO_WORDS, REASONS, Lang, Words, label, message
 from .narration import explain, narrate
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-
-Texts = dict[Lang, str]
-NO_TEXT: Texts = {"pl": "", "en": ""}
-
-
-def both(make: Callable[[Lang], str]) -> Texts:
-    """One text in every language."""
-    return {lang: make(lang) for lang in LANGS}
-
-
-def same(text: str) -> Texts:
-    """A text shown as is in every language (e.g. a note written by notebook code)."""
-    return dict.fromkeys(LANGS, text)
 
 
 def cards_word(count: int, lang: Lang) -> str:
@@ -71,50 +57,50 @@ def action_number(game: Game, move: Move) -> int:
     return game.move_count + 1
 
 
-def announce_action(before: Game, move: Move) -> Texts:
+def announce_action(before: Game, move: Move) -> Words:
     """The narration of a legal move or reshuffle about to be played from ``before``."""
     number = action_number(before, move)
-    return both(lambda lang: narrate(before, move, number, lang))
+    return Words.of(lambda lang: narrate(before, move, number, lang))
 
 
-def explain_action(before: Game, move: Move) -> Texts:
+def explain_action(before: Game, move: Move) -> Words:
     """The rule a legal move or reshuffle uses (the teaching mode's note)."""
-    return both(lambda lang: explain(before, move, lang))
+    return Words.of(lambda lang: explain(before, move, lang))
 
 
-def game_end(status: str) -> Texts:
+def game_end(status: str) -> Words:
     """What to add to an announcement when the game has just ended."""
     if status == "won":
-        return both(lambda lang: label("won", lang))
+        return Words.of(lambda lang: label("won", lang))
     if status == "blocked":
-        return both(lambda lang: label("blocked", lang))
-    return NO_TEXT
+        return Words.of(lambda lang: label("blocked", lang))
+    return NO_WORDS
 
 
-def join(first: Texts, second: Texts) -> Texts:
+def join(first: Words, second: Words) -> Words:
     """Two texts in a row (an empty one adds nothing)."""
-    return both(lambda lang: " ".join(t for t in (first[lang], second[lang]) if t))
+    return Words.of(lambda lang: " ".join(t for t in (first.text(lang), second.text(lang)) if t))
 
 
-def announce_undo(after: Game, move: Move) -> Texts:
+def announce_undo(after: Game, move: Move) -> Words:
     """``Cofnięto ruch 3: A♠ wraca na stos 13.`` (``after`` is the game once undone)."""
     card = after.top(move.src)
     if card is None:  # cannot happen after an undo; keep the announcement short anyway
-        return NO_TEXT
+        return NO_WORDS
     number = after.move_count + 1
 
     def words(lang: Lang) -> str:
         return label("announce_undo", lang, n=number, card=card_text(card, lang), place=place_text(move.src, lang))
 
-    return both(words)
+    return Words.of(words)
 
 
-def announce_selected(game: Game, place: Place, targets: list[Place]) -> Texts:
+def announce_selected(game: Game, place: Place, targets: list[Place]) -> Words:
     """``Wybrano A♠ (stos 13). Można położyć na: stos 15, stos 14.``"""
     card = game.top(place)
     if card is None:
-        return NO_TEXT
-    return both(
+        return NO_WORDS
+    return Words.of(
         lambda lang: label(
             "announce_selected",
             lang,

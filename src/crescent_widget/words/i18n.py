@@ -11,6 +11,8 @@ message reads the same wherever it appears.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final, Literal
 
 Lang = Literal["pl", "en"]
@@ -379,6 +381,42 @@ MOVE_VERDICTS["hidden"] = {
     "pl": "Część kart jest zakryta, więc nie wiadomo, czy ten ruch szkodzi.",
     "en": "Some cards are face down, so it is not known whether this move does harm.",
 }
+
+
+@dataclass(frozen=True)
+class Words:
+    """One text in every language, made at once so that a change of language re-translates it.
+
+    ``.text(lang)`` picks one, the call every bilingual object of the package answers
+    (errors, hints, move checks, cards, records).
+
+    >>> w = Words.of(lambda lang: label("undo", lang))
+    >>> w.text(), w.text("en"), bool(Words())
+    ('Cofnij', 'Undo', False)
+    """
+
+    pl: str = ""
+    en: str = ""
+
+    @classmethod
+    def of(cls, make: Callable[[Lang], str]) -> Words:
+        """The text ``make(lang)`` gives in each language."""
+        return cls(make("pl"), make("en"))
+
+    @classmethod
+    def same(cls, text: str) -> Words:
+        """A text shown as it is in every language (e.g. a note written by notebook code)."""
+        return cls(text, text)
+
+    def text(self, lang: str = DEFAULT_LANG) -> str:
+        """The text in ``lang``."""
+        return self.pl if check_lang(lang) == "pl" else self.en
+
+    def __bool__(self) -> bool:
+        return bool(self.pl or self.en)
+
+
+NO_WORDS: Final = Words()
 
 
 def check_lang(lang: str) -> Lang:
