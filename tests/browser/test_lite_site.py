@@ -198,6 +198,8 @@ def test_the_first_lesson_of_learn_is_played_on_its_board(
     try:
         with evidence(page, "lite-learn"):
             open_notebook(page, site_url, "learn.ipynb")
+            # A cell run while Pyodide is still starting can be dropped: wait for the kernel.
+            wait_kernel_idle(page)
             page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputArea-prompt").click()
             for _ in range(4):  # the introduction, the lesson list, "Lesson 1", lesson 1's board
                 page.keyboard.press("Shift+Enter")
