@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from crescent_widget import Card, Game, InvalidCardError, InvalidCodeError, Suit
 from crescent_widget.engine.codes import DEAL_COUNT, deal, format_code, parse_code
+from crescent_widget.errors import InvalidOptionError
 
 
 @pytest.mark.parametrize(
@@ -29,6 +30,13 @@ from crescent_widget.engine.codes import DEAL_COUNT, deal, format_code, parse_co
 def test_card_forms(text: str, ascii_form: str, english: str, polish: str) -> None:
     card = Card.parse(text)
     assert (card.ascii, str(card), card.text("en"), card.text("pl")) == (ascii_form, english, english, polish)
+    assert card.text() == polish  # Polish by default, as every text
+
+
+def test_a_card_in_an_unknown_language_is_refused_like_every_text() -> None:
+    with pytest.raises(InvalidOptionError) as refused:
+        Card.parse("QS").text("de")
+    assert refused.value.reason == "invalid_option"
 
 
 @pytest.mark.parametrize("text", ["", "1H", "11H", "10", "H", "ZZ", "10X", "AH1", "♥10"])

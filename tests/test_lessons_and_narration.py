@@ -34,7 +34,8 @@ def test_each_lesson_accepts_its_answers_with_an_explanation(lesson: Lesson, lan
         verdict = lesson.check(game, answer, lang)
         assert verdict.correct, verdict.text
         assert verdict.text.startswith("Dobrze!" if lang == "pl" else "Right!")
-    assert lesson.title[lang] and lesson.rule[lang] and lesson.task[lang]
+    assert lesson.title.text(lang) and lesson.rule.text(lang) and lesson.task.text(lang)
+    assert lesson.title.text() == lesson.title.text("pl")  # Polish by default, as every text
     assert lesson.text(lang).count("\n\n") == 2
 
 

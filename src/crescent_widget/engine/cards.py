@@ -15,7 +15,7 @@ from enum import IntEnum
 from typing import Final
 
 from ..errors import InvalidCardError, quoted
-from ..words.i18n import DEFAULT_LANG
+from ..words.i18n import DEFAULT_LANG, check_lang
 
 
 class Suit(IntEnum):
@@ -165,8 +165,8 @@ class Card:
         return ASCII_TEXT[self._index]
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
-        """The display form in a language: ``Q♠`` in English, ``D♠`` in Polish."""
-        return card_text(self._index, lang)
+        """The display form in a language: ``Q♠`` in English, ``D♠`` in Polish (another language is refused)."""
+        return card_text(self._index, check_lang(lang))
 
     def __str__(self) -> str:
         return EN_TEXT[self._index]

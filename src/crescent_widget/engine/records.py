@@ -55,7 +55,7 @@ class RecordError(CrescentError):
     def __init__(self, number: int, entry: str, reason: str, text: str) -> None:
         self.number = number
         self.entry = entry = clip(entry)
-        super().__init__(reason, f"record entry {number} ({entry}): {text}")
+        super().__init__(reason, label("record_entry", "en", n=number, entry=entry, reason=text))
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """The message in a language, with the entry's number and text."""

@@ -26,7 +26,7 @@ from ..engine.codes import base_cards
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..errors import CrescentError
-from .i18n import DEFAULT_LANG, check_lang, label, message
+from .i18n import DEFAULT_LANG, Words, check_lang, label, message
 from .narration import explain
 
 if TYPE_CHECKING:
@@ -96,14 +96,15 @@ class Verdict:
 class Lesson:
     """One rule, a position that shows it, a task, and the answers that solve it.
 
-    ``answers`` are move texts (``"10-14"``, ``"1-F"`` — compared after ``F`` resolves),
+    ``title``, ``rule`` and ``task`` are :class:`~crescent_widget.words.i18n.Words`, read with
+    ``.text(lang)``. ``answers`` are move texts (``"10-14"``, ``"1-F"`` — compared after ``F`` resolves),
     ``"R"`` for a reshuffle or ``"U"`` for undo.
     """
 
     key: str
-    title: Mapping[str, str]
-    rule: Mapping[str, str]
-    task: Mapping[str, str]
+    title: Words
+    rule: Words
+    task: Words
     setup: Callable[[], Game] = field(repr=False)
     answers: frozenset[str]
 
@@ -113,8 +114,7 @@ class Lesson:
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """Title, rule and task, ready to print."""
-        lang = check_lang(lang)
-        return f"{self.title[lang]}\n\n{self.rule[lang]}\n\n{self.task[lang]}"
+        return f"{self.title.text(lang)}\n\n{self.rule.text(lang)}\n\n{self.task.text(lang)}"
 
     def judge(self, before: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
         """Judge ``answer`` (a move, ``"R"`` or ``"U"``) as played from ``before``; changes nothing."""
@@ -125,7 +125,7 @@ class Lesson:
                     False, label("verdict_illegal", lang) + message("nothing_to_undo", lang), "nothing_to_undo"
                 )
             if UNDO not in self.answers:
-                return Verdict(False, label("verdict_other", lang) + self.task[lang])
+                return Verdict(False, label("verdict_other", lang) + self.task.text(lang))
             return Verdict(True, label("verdict_undone", lang, move=before.history[-1]))
         try:
             move = Move.parse(answer) if isinstance(answer, str) else answer
@@ -137,7 +137,7 @@ class Lesson:
         concrete = before.resolve(move)
         if str(concrete) in self.answers:
             return Verdict(True, label("verdict_right", lang) + explain(before, concrete, lang))
-        return Verdict(False, label("verdict_other", lang) + self.task[lang])
+        return Verdict(False, label("verdict_other", lang) + self.task.text(lang))
 
     def check(self, game: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
         """Judge ``answer`` and play it on ``game`` if it is legal.
@@ -164,7 +164,7 @@ class Lesson:
 
         options.setdefault("teach", True)
         widget = CrescentWidget.from_game(self.new_game(), lang=lang, **options)
-        widget.show_note(self.task[check_lang(lang)])
+        widget.show_note(self.task.text(lang))
         before = [widget.game.copy()]
 
         def judge_action(kind: str, move: Move | None, *_: object) -> None:
@@ -206,63 +206,63 @@ _CLUBS_12 = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "layout",
-        {"pl": "1. Układ i cel gry", "en": "1. The layout and the goal"},
-        {
-            "pl": "16 stosów tworzy podkowę: 1–4 po lewej (1 na dole), 5–12 u góry, 13–16 po prawej. "
+        Words(pl="1. Układ i cel gry", en="1. The layout and the goal"),
+        Words(
+            pl="16 stosów tworzy podkowę: 1–4 po lewej (1 na dole), 5–12 u góry, 13–16 po prawej. "
             "Pośrodku 8 fundamentów: Asy (F1–F4) nad Królami (F5–F8). Cel: przenieść wszystkie 104 karty "
             "na fundamenty. Widać tylko wierzchnią kartę stosu; pod nią numer stosu i liczba kart.",
-            "en": "16 piles form a horseshoe: 1–4 on the left (1 at the bottom), 5–12 along the top, 13–16 on "
+            en="16 piles form a horseshoe: 1–4 on the left (1 at the bottom), 5–12 along the top, 13–16 on "
             "the right. Inside, 8 foundations: Aces (F1–F4) over Kings (F5–F8). The goal: move all 104 cards "
             "onto the foundations. Only a pile's top card shows; under it, the pile number and card count.",
-        },
-        {
-            "pl": "Zadanie: połóż 2♠ ze stosu 15 na fundament A♠.",
-            "en": "Task: put 2♠ from pile 15 on the A♠ foundation.",
-        },
+        ),
+        Words(
+            pl="Zadanie: połóż 2♠ ze stosu 15 na fundament A♠.",
+            en="Task: put 2♠ from pile 15 on the A♠ foundation.",
+        ),
         lambda: Game("CR1-N-AAAAAAB"),
         frozenset({"15-F1"}),
     ),
     Lesson(
         "build",
-        {"pl": "2. Budowanie na stosach", "en": "2. Building on piles"},
-        {
-            "pl": "Wierzchnią kartę stosu kładzie się na wierzchnią kartę innego stosu tego samego koloru "
+        Words(pl="2. Budowanie na stosach", en="2. Building on piles"),
+        Words(
+            pl="Wierzchnią kartę stosu kładzie się na wierzchnią kartę innego stosu tego samego koloru "
             "i o jeden wyższą lub niższą: 8♥ na 9♥ albo na 7♥.",
-            "en": "A pile's top card goes onto another pile's top card of the same suit, one rank higher "
+            en="A pile's top card goes onto another pile's top card of the same suit, one rank higher "
             "or lower: 8♥ onto 9♥ or onto 7♥.",
-        },
-        {"pl": "Zadanie: połóż 8♥ (stos 1) tam, gdzie pasuje.", "en": "Task: put 8♥ (pile 1) where it fits."},
+        ),
+        Words(pl="Zadanie: połóż 8♥ (stos 1) tam, gdzie pasuje.", en="Task: put 8♥ (pile 1) where it fits."),
         lambda: sparse_position({1: ["8H"], 2: ["9S"], 3: ["10H"], 4: ["9H"]}),
         frozenset({"1-4"}),
     ),
     Lesson(
         "wrap",
-        {"pl": "3. Król i As", "en": "3. King and Ace"},
-        {
-            "pl": "Na stosach wartości zataczają koło: As kładzie się na Króla tego samego koloru, a Król na Asa. "
+        Words(pl="3. Król i As", en="3. King and Ace"),
+        Words(
+            pl="Na stosach wartości zataczają koło: As kładzie się na Króla tego samego koloru, a Król na Asa. "
             "Przykład z wygranej partii: w 10. ruchu A♠ ze stosu 10 idzie na K♠ na stosie 14.",
-            "en": "On piles, ranks wrap: an Ace goes onto the King of its suit, and a King onto an Ace. "
+            en="On piles, ranks wrap: an Ace goes onto the King of its suit, and a King onto an Ace. "
             "From a won game: at move 10, A♠ from pile 10 goes onto K♠ on pile 14.",
-        },
-        {"pl": "Zadanie: zagraj ruch z przykładu.", "en": "Task: play the move from the example."},
+        ),
+        Words(pl="Zadanie: zagraj ruch z przykładu.", en="Task: play the move from the example."),
         lambda: sparse_position({10: ["3C", "AS"], 14: ["KS"], 3: ["KH"]}),
         frozenset({"10-14"}),
     ),
     Lesson(
         "foundations",
-        {"pl": "4. Fundamenty", "en": "4. The foundations"},
-        {
-            "pl": "Fundamenty Asa rosną (A, 2 … K), fundamenty Króla maleją (K, D … A), bez zawijania. Karta "
+        Words(pl="4. Fundamenty", en="4. The foundations"),
+        Words(
+            pl="Fundamenty Asa rosną (A, 2 … K), fundamenty Króla maleją (K, D … A), bez zawijania. Karta "
             "nigdy nie wraca na stos, ale wierzchnia karta może przejść na drugi fundament swojego koloru, "
             "jeśli po nim następuje. Karta podstawowa nigdy się nie rusza.",
-            "en": "Ace foundations build up (A, 2 … K), King foundations build down (K, Q … A), with no wrap. "
+            en="Ace foundations build up (A, 2 … K), King foundations build down (K, Q … A), with no wrap. "
             "A card never returns to a pile, but a foundation's top card may move to the other foundation of "
             "its suit when it follows. The base card never moves.",
-        },
-        {
-            "pl": "Zadanie: przenieś 5♠ z fundamentu F1 na fundament Króla pik (F5).",
-            "en": "Task: move 5♠ from foundation F1 onto the King of spades foundation (F5).",
-        },
+        ),
+        Words(
+            pl="Zadanie: przenieś 5♠ z fundamentu F1 na fundament Króla pik (F5).",
+            en="Task: move 5♠ from foundation F1 onto the King of spades foundation (F5).",
+        ),
         lambda: sparse_position(
             {1: ["5S"]}, {"F1": ["AS", "2S", "3S", "4S", "5S"], "F5": ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S"]}
         ),
@@ -270,64 +270,64 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "limit",
-        {"pl": "5. Najwyżej 13 kart", "en": "5. At most 13 cards"},
-        {
-            "pl": "Stos mieści najwyżej 13 kart. Na pełny stos nic nie można położyć: "
+        Words(pl="5. Najwyżej 13 kart", en="5. At most 13 cards"),
+        Words(
+            pl="Stos mieści najwyżej 13 kart. Na pełny stos nic nie można położyć: "
             "„Ten stos jest pełny; wybierz inne miejsce docelowe”.",
-            "en": "A pile holds at most 13 cards. Nothing can go onto a full pile: "
+            en="A pile holds at most 13 cards. Nothing can go onto a full pile: "
             "“This pile is full; choose another destination”.",
-        },
-        {"pl": "Zadanie: stos 2 jest pełny. Połóż W♥ gdzie indziej.", "en": "Task: pile 2 is full. Put J♥ elsewhere."},
+        ),
+        Words(pl="Zadanie: stos 2 jest pełny. Połóż W♥ gdzie indziej.", en="Task: pile 2 is full. Put J♥ elsewhere."),
         lambda: sparse_position({1: ["JH"], 2: [*_CLUBS_12, "QH"], 3: ["10H"]}),
         frozenset({"1-3"}),
     ),
     Lesson(
         "empty",
-        {"pl": "6. Pusty stos zostaje pusty", "en": "6. An empty pile stays empty"},
-        {
-            "pl": "Opróżniony stos pozostaje pusty do końca partii: nie można na nim nic położyć.",
-            "en": "An emptied pile stays empty for the rest of the game: nothing can be placed on it.",
-        },
-        {"pl": "Zadanie: opróżnij stos 2, kładąc 8♦ na 9♦.", "en": "Task: empty pile 2 by putting 8♦ onto 9♦."},
+        Words(pl="6. Pusty stos zostaje pusty", en="6. An empty pile stays empty"),
+        Words(
+            pl="Opróżniony stos pozostaje pusty do końca partii: nie można na nim nic położyć.",
+            en="An emptied pile stays empty for the rest of the game: nothing can be placed on it.",
+        ),
+        Words(pl="Zadanie: opróżnij stos 2, kładąc 8♦ na 9♦.", en="Task: empty pile 2 by putting 8♦ onto 9♦."),
         lambda: sparse_position({1: [], 2: ["8D"], 3: ["9D"]}),
         frozenset({"2-3"}),
     ),
     Lesson(
         "reshuffle",
-        {"pl": "7. Przetasowanie", "en": "7. The reshuffle"},
-        {
-            "pl": "Przetasuj bierze z każdego stosu o co najmniej dwóch kartach kartę ze spodu i kładzie ją "
+        Words(pl="7. Przetasowanie", en="7. The reshuffle"),
+        Words(
+            pl="Przetasuj bierze z każdego stosu o co najmniej dwóch kartach kartę ze spodu i kładzie ją "
             "na wierzch. Są 3 na partię. Stos 2♥ 9♣ W♦ W♦ staje się 9♣ W♦ W♦ 2♥.",
-            "en": "Reshuffle takes the bottom card of every pile of two or more cards and puts it on top. There "
+            en="Reshuffle takes the bottom card of every pile of two or more cards and puts it on top. There "
             "are 3 per game. The pile 2♥ 9♣ J♦ J♦ becomes 9♣ J♦ J♦ 2♥.",
-        },
-        {"pl": "Zadanie: przetasuj (R).", "en": "Task: reshuffle (R)."},
+        ),
+        Words(pl="Zadanie: przetasuj (R).", en="Task: reshuffle (R)."),
         lambda: sparse_position({1: ["2H", "9C", "JD", "JD"]}),
         frozenset({"R"}),
     ),
     Lesson(
         "undo",
-        {"pl": "8. Cofanie", "en": "8. Undo"},
-        {
-            "pl": "Cofnąć można do 100 ostatnich ruchów; licznik ruchów maleje. Po przetasowaniu historia "
+        Words(pl="8. Cofanie", en="8. Undo"),
+        Words(
+            pl="Cofnąć można do 100 ostatnich ruchów; licznik ruchów maleje. Po przetasowaniu historia "
             "zaczyna się od zera: ruchów sprzed niego nie da się cofnąć.",
-            "en": "Undo takes back up to the 100 most recent moves; the move counter goes down. After a "
+            en="Undo takes back up to the 100 most recent moves; the move counter goes down. After a "
             "reshuffle the history starts again: moves before it cannot be undone.",
-        },
-        {"pl": "Zadanie: cofnij ostatni ruch (U).", "en": "Task: undo the last move (U)."},
+        ),
+        Words(pl="Zadanie: cofnij ostatni ruch (U).", en="Task: undo the last move (U)."),
         lambda: _played(sparse_position({1: ["9H", "8H"], 2: ["7H"]}), "1-2"),
         frozenset({UNDO}),
     ),
     Lesson(
         "end",
-        {"pl": "9. Wygrana i blokada", "en": "9. Winning and being blocked"},
-        {
-            "pl": "Partia jest wygrana, gdy każdy z 8 fundamentów ma 13 kart. Jest zablokowana, gdy nie ma "
+        Words(pl="9. Wygrana i blokada", en="9. Winning and being blocked"),
+        Words(
+            pl="Partia jest wygrana, gdy każdy z 8 fundamentów ma 13 kart. Jest zablokowana, gdy nie ma "
             "ruchu ani przetasowania: można wtedy cofnąć ostatni ruch albo zacząć nową partię.",
-            "en": "The game is won when each of the 8 foundations holds 13 cards. It is blocked when no move "
+            en="The game is won when each of the 8 foundations holds 13 cards. It is blocked when no move "
             "and no reshuffle is left: then undo the last move or start a new game.",
-        },
-        {"pl": "Zadanie: połóż A♠ na fundament i wygraj.", "en": "Task: put A♠ on a foundation and win."},
+        ),
+        Words(pl="Zadanie: połóż A♠ na fundament i wygraj.", en="Task: put A♠ on a foundation and win."),
         _almost_won,
         frozenset({"1-F5"}),
     ),
