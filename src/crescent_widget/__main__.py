@@ -13,13 +13,14 @@ from collections.abc import Iterable
 from .errors import CrescentError
 from .table.table import Table
 from .table.terminal import play
+from .words.i18n import DEFAULT_LANG, LANGS
 
 
 def main(argv: Iterable[str] | None = None) -> int:
     """The ``crescent`` command."""
     parser = argparse.ArgumentParser(prog="crescent", description="Play Crescent patience in a terminal.")
     parser.add_argument("code", nargs="?", help="a game code such as CR1-N-AAAAAAB (default: a random deal)")
-    parser.add_argument("--lang", default="pl", choices=["pl", "en"], help="language (default: pl)")
+    parser.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS, help="language (default: %(default)s)")
     parser.add_argument("--teach", action="store_true", help="teaching mode: explain moves, warn before a losing one")
     args = parser.parse_args(None if argv is None else list(argv))
     try:
