@@ -25,7 +25,6 @@ import time
 from collections import Counter, defaultdict
 
 from crescent_widget import Game, Move
-from crescent_widget.engine.moves import FIRST_FOUNDATION
 from crescent_widget.solve import parse_range, percentile
 from crescent_widget.solver import solve
 
@@ -35,14 +34,14 @@ NOISE = 0.25
 
 def _greedy_value(game: Game, move: Move) -> int:
     """How much a simple player likes a move: foundations first, then uncovering."""
-    value = 100 if move.dst >= FIRST_FOUNDATION else 0
-    if move.src >= FIRST_FOUNDATION:
+    value = 100 if move.dst.is_foundation else 0
+    if move.src.is_foundation:
         return -100  # foundation-to-foundation shuffles look like nothing to a player
-    pile = game.pile(move.src + 1)
+    pile = game.pile(move.src)
     if len(pile) >= 2:
         probe = game.copy()
         probe.move(move)
-        if any(probe.can_move(move.src + 1, f"F{f}") for f in range(1, 9)):
+        if any(probe.can_move(move.src, f"F{f}") for f in range(1, 9)):
             value += 20
     return value + len(pile)  # dig where piles are tall
 

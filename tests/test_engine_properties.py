@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from crescent_widget import RESHUFFLE, Game, IllegalMoveError, InvalidMoveError, Move
 from crescent_widget.engine.cards import ASCII_TEXT
 from crescent_widget.engine.codes import DEAL_COUNT
-from crescent_widget.engine.moves import ANY_FOUNDATION, FIRST_FOUNDATION
+from crescent_widget.engine.moves import ANY_FOUNDATION, PILES, Place
 from helpers import FakeClock, card_multiset, snapshot
 
 FULL_DECK = card_multiset(Game("CR1-N-AAAAAAB"))
@@ -36,7 +36,7 @@ def _pile_move_after_shuttles(game: Game) -> bool:
             continue
         seen.add(key)
         for move in current.legal_moves():
-            if move.src < FIRST_FOUNDATION:
+            if move.src.is_pile:
                 return True
             after = current.copy()
             after.move(move)
@@ -108,7 +108,7 @@ class EngineMachine(RuleBasedStateMachine):
     def play_a_foundation_move(self, choice: int) -> None:
         # Foundation moves first make games progress, so that joined foundations and
         # foundation-to-foundation moves (and their undo) come up.
-        moves = [m for m in self.game.legal_moves() if m.dst >= FIRST_FOUNDATION]
+        moves = [m for m in self.game.legal_moves() if m.dst.is_foundation]
         if moves:
             before = _position(self.game)
             self.game.move(moves[choice % len(moves)])
@@ -116,14 +116,12 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(src=st.integers(-30, 30), dst=st.integers(-30, 30))
     def try_any_move(self, src: int, dst: int) -> None:
-        move = Move(src, dst)
+        move = Move(src, dst)  # plain ints are pile numbers 1-16; anything else is refused
         before = snapshot(self.game)
-        if not (0 <= src < ANY_FOUNDATION and 0 <= dst <= ANY_FOUNDATION) and move != RESHUFFLE:
+        if not (1 <= src <= PILES and 1 <= dst <= PILES):
             with pytest.raises(InvalidMoveError):
                 self.game.move(move)
             assert snapshot(self.game) == before
-            return
-        if move == RESHUFFLE:
             return
         reason = self.game.check(move)
         try:
@@ -134,6 +132,29 @@ class EngineMachine(RuleBasedStateMachine):
             return
         assert reason is None
         assert played.dst != ANY_FOUNDATION
+        before.pop("revision"), before.pop("history"), before.pop("status")
+        self.undo_stack.append(before)
+
+    @rule(src=st.integers(0, 25), dst=st.integers(0, 25))
+    def try_any_place(self, src: int, dst: int) -> None:
+        # Every Place by value (0 is R, 25 is F): foundations too, which plain ints never name.
+        move = Move(Place.from_index(src - 1), Place.from_index(dst - 1))
+        if move == RESHUFFLE:
+            return
+        before = snapshot(self.game)
+        if not (1 <= src <= 24 and 1 <= dst <= 25):
+            with pytest.raises(InvalidMoveError):
+                self.game.move(move)
+            assert snapshot(self.game) == before
+            return
+        reason = self.game.check(move)
+        if reason is not None:
+            with pytest.raises(IllegalMoveError):
+                self.game.move(move)
+            assert snapshot(self.game) == before
+            return
+        played = self.game.move(move)
+        assert played.src == move.src and played.dst.index < 24
         before.pop("revision"), before.pop("history"), before.pop("status")
         self.undo_stack.append(before)
 

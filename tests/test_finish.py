@@ -57,7 +57,7 @@ def wins_by_foundation_moves(game: Game) -> bool:
     if game.status == "won":
         return True
     for move in game.legal_moves():
-        if move.src < 16 <= move.dst:
+        if move.src.is_pile and move.dst.is_foundation:
             trial = game.copy()
             trial.move(move)
             if wins_by_foundation_moves(trial):
@@ -91,7 +91,7 @@ def test_a_run_is_offered_exactly_when_some_order_of_foundation_moves_wins(
     if not swaps:
         assert run, "taking cards off the foundations always leaves a run back"
     for move in run:
-        assert move.src < 16 <= move.dst
+        assert move.src.is_pile and move.dst.is_foundation
         game.move(move)
     assert not run or game.status == "won"
 

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from crescent_widget.engine.game import Game
-from crescent_widget.engine.moves import place_name
 from crescent_widget.widget import CrescentWidget
 
 DEAL = "CR1-N-AAAAAAB"
@@ -32,9 +31,9 @@ def expected_traits(widget: CrescentWidget) -> dict[str, Any]:
     game = widget.game
     targets: dict[str, list[str]] = {}
     for move in [] if widget.replay_state else game.legal_moves():
-        names = targets.setdefault(place_name(move.src), [])
-        if place_name(move.dst) not in names:
-            names.append(place_name(move.dst))
+        names = targets.setdefault(move.src.name, [])
+        if move.dst.name not in names:
+            names.append(move.dst.name)
     return {
         "code": game.code or "",
         "piles": [[p[-1].ascii if p else "", game.pile_size(n)] for n, p in enumerate(game.piles, start=1)],

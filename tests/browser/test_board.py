@@ -29,7 +29,7 @@ for _ in range(3000):
     if _g.status != "playing":
         break
     _moves = _g.legal_moves()
-    _home = [m for m in _moves if m.dst >= 16 and m.src < 16]
+    _home = [m for m in _moves if m.src.is_pile and m.dst.is_foundation]
     if _home:
         _g.move(_home[0])
     elif _moves and _rng.random() < 0.97:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.cards import RANK_ASCII, RANK_PL, SUIT_SYMBOLS, Card
-from ..engine.moves import FIRST_FOUNDATION, Move, place_name
+from ..engine.moves import Move, Place
 from ..words.i18n import DEFAULT_LANG, label
 from .text import COLUMNS, grid_positions
 
@@ -57,7 +57,7 @@ def render_svg(game: Game, *, lang: str = DEFAULT_LANG, highlight: Move | None =
     tops, sizes = game.tops, game.sizes
     for place, (row, col) in grid_positions().items():
         x, y = MARGIN + col * CELL_W + (CELL_W - CARD_W) // 2, MARGIN + row * CELL_H
-        parts.append(_slot(place, tops[place], sizes[place], x, y, lang=lang, lit=place in lit))
+        parts.append(_slot(place, tops[place.index], sizes[place.index], x, y, lang=lang, lit=place in lit))
     footer = " · ".join(
         (
             title,
@@ -71,9 +71,9 @@ def render_svg(game: Game, *, lang: str = DEFAULT_LANG, highlight: Move | None =
     return "\n".join(parts)
 
 
-def _slot(place: int, card: Card | None, size: int, x: int, y: int, *, lang: str, lit: bool) -> str:
-    name = place_name(place)
-    attribute = f'data-pile="{name}"' if place < FIRST_FOUNDATION else f'data-foundation="{name}"'
+def _slot(place: Place, card: Card | None, size: int, x: int, y: int, *, lang: str, lit: bool) -> str:
+    name = place.name
+    attribute = f'data-pile="{name}"' if place.is_pile else f'data-foundation="{name}"'
     caption = f"{name} ×{size}"
     stroke = f'stroke="{HIGHLIGHT}" stroke-width="4"' if lit else 'stroke="#888" stroke-width="1"'
     css = "slot highlight" if lit else "slot"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..engine.moves import FIRST_FOUNDATION, place_name
+from ..engine.moves import Place, parse_place
 from ..words.i18n import DEFAULT_LANG, label
 
 if TYPE_CHECKING:
@@ -24,18 +24,18 @@ if TYPE_CHECKING:
 CELL: Final = 7
 COLUMNS: Final = 10
 # (row, column) of every place on the grid; rows 1-4 hold the sides and foundations.
-LEFT_PILES: Final = (3, 2, 1, 0)  # piles 4, 3, 2, 1 from the top row down
-RIGHT_PILES: Final = (12, 13, 14, 15)  # piles 13 … 16
+LEFT_PILES: Final = (4, 3, 2, 1)  # from the top row down
+RIGHT_PILES: Final = (13, 14, 15, 16)
 
 
-def grid_positions() -> dict[int, tuple[int, int]]:
-    """Place index -> (row, column) on a 5 × 10 grid; shared by the text and SVG drawings."""
-    positions = {4 + i: (0, 1 + i) for i in range(8)}
+def grid_positions() -> dict[Place, tuple[int, int]]:
+    """Place -> (row, column) on a 5 × 10 grid; shared by the text and SVG drawings."""
+    positions = {parse_place(5 + i): (0, 1 + i) for i in range(8)}
     for row, (left, right) in enumerate(zip(LEFT_PILES, RIGHT_PILES, strict=True), start=1):
-        positions[left] = (row, 0)
-        positions[right] = (row, COLUMNS - 1)
+        positions[parse_place(left)] = (row, 0)
+        positions[parse_place(right)] = (row, COLUMNS - 1)
     for i in range(8):
-        positions[FIRST_FOUNDATION + i] = (2 + i // 4, 3 + i % 4)
+        positions[parse_place(f"F{i + 1}")] = (2 + i // 4, 3 + i % 4)
     return positions
 
 
@@ -44,9 +44,9 @@ def render_text(game: Game, lang: str = DEFAULT_LANG) -> str:
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     tops, sizes = game.tops, game.sizes
     for place, spot in grid_positions().items():
-        top = tops[place]
+        top = tops[place.index]
         face = top.text(lang) if top is not None else "··"
-        caption = f"{place_name(place)} ×{sizes[place]}"
+        caption = f"{place.name} ×{sizes[place.index]}"
         cells[spot] = (face, caption)
     lines = []
     for row in range(5):

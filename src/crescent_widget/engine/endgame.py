@@ -25,7 +25,7 @@ wins, every order does.
 from __future__ import annotations
 
 from .game import Game
-from .moves import FIRST_FOUNDATION, PILES, Move
+from .moves import PILES, Move
 
 
 def finishing_run(game: Game) -> tuple[Move, ...]:
@@ -39,7 +39,7 @@ def finishing_run(game: Game) -> tuple[Move, ...]:
     trial = game.copy()
     run: list[Move] = []
     while trial.status == "playing":
-        home = next((m for m in trial.legal_moves() if m.src < FIRST_FOUNDATION <= m.dst), None)
+        home = next((m for m in trial.legal_moves() if m.src.is_pile and m.dst.is_foundation), None)
         if home is None:
             return ()
         trial.move(home)

@@ -29,9 +29,10 @@ from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .moves import (
     ANY_FOUNDATION,
-    FIRST_FOUNDATION,
+    FIRST_FOUNDATION_INDEX,
     PILES,
     RESHUFFLE,
+    RESHUFFLE_INDEX,
     RESHUFFLE_PLACE,
     Move,
     Place,
@@ -114,7 +115,7 @@ class Game(PositionView):
         # (src, dst, flipped): flipped is 1 when the move turned a face-down card up.
         self._history: deque[tuple[int, int, int]] = deque(maxlen=UNDO_LIMIT)
         self._face_down = [0] * PILES  # face-down cards at the bottom of each pile
-        self._log: list[tuple[int, int]] = []  # every action since the start; undo pops
+        self._log: list[tuple[int, int]] = []  # engine indices of every action since the start; undo pops
         self._start: tuple[list[list[int]], list[list[int]], int, list[int]] | None = None
         self._move_count = 0
         self._found_count = sum(len(f) for f in foundations)
@@ -331,30 +332,31 @@ class Game(PositionView):
 
     @property
     def tops(self) -> tuple[Card | None, ...]:
-        """The top card of every place, indexed like :attr:`Move.src` (piles 0–15, then F1–F8).
+        """The top card of every place, indexed by :attr:`Place.index` (piles 0–15, then F1–F8).
 
-        A pile's top card is always face up; ``None`` marks an empty pile.
+        A pile's top card is always face up; ``None`` marks an empty pile. For one place,
+        :meth:`top` takes the Place itself.
 
         >>> g = Game("CR1-N-AAAAAAB"); m = Move.parse("13-14")
-        >>> g.tops[m.src], g.tops[m.dst], g.sizes[m.src]
+        >>> g.tops[m.src.index], g.top(m.dst), g.sizes[m.src.index]
         (Card.parse('AS'), Card.parse('KS'), 6)
         """
         return tuple(Card.from_index(cards[-1]) if cards else None for cards in self._places)
 
     @property
     def sizes(self) -> tuple[int, ...]:
-        """How many cards every place holds (face-down ones too), indexed like :attr:`tops`."""
+        """How many cards every place holds (face-down ones too), indexed like :attr:`tops` (by :attr:`Place.index`)."""
         return tuple(len(cards) for cards in self._places)
 
     @property
     def history(self) -> tuple[Move, ...]:
         """The undoable moves, oldest first."""
-        return tuple(Move(s, d) for s, d, _ in self._history)
+        return tuple(Move.from_indices(s, d) for s, d, _ in self._history)
 
     @property
     def actions(self) -> tuple[Move, ...]:
         """Every move and reshuffle since the start, in order (an undone move is gone)."""
-        return tuple(Move(s, d) for s, d in self._log)
+        return tuple(Move.from_indices(s, d) for s, d in self._log)
 
     @property
     def revision(self) -> int:
@@ -394,9 +396,10 @@ class Game(PositionView):
 
     # --------------------------------------------------------------------- rules
 
-    def _reason(self, src: int, dst: int) -> tuple[str | None, int]:
+    def _reason(self, move: Move) -> tuple[str | None, Place]:
         """The first rule a move breaks (or None) and its concrete destination."""
-        return move_reason(self._places, src, dst)
+        reason, concrete = move_reason(self._places, move.src.index, move.dst.index)
+        return reason, Place.from_index(concrete)
 
     def _coerce(self, src: MoveArg, dst: PlaceLike | None) -> Move:
         if dst is not None:
@@ -404,13 +407,12 @@ class Game(PositionView):
         if type(src) is Move:
             s, d = src
             # A Move is a plain NamedTuple: anyone can build one, so its ints are checked too.
-            if type(s) is Place and type(d) is Place and (0 <= s < ANY_FOUNDATION and 0 <= d <= ANY_FOUNDATION):
-                return src
-            if src == RESHUFFLE:
-                return src
-            raise InvalidMoveError(
-                f"no such move: ({quoted(s)}, {quoted(d)}) (places are 0-23, or 24 for any foundation)"
-            )
+            if type(s) is Place and type(d) is Place:
+                if RESHUFFLE_PLACE < s < ANY_FOUNDATION and RESHUFFLE_PLACE < d <= ANY_FOUNDATION:
+                    return src
+                if s == d == RESHUFFLE_PLACE:
+                    return RESHUFFLE
+            raise InvalidMoveError(f"no such move: ({quoted(s)}, {quoted(d)}) (piles are 1-16, foundations F1-F8)")
         if isinstance(src, str):
             return Move.parse(src)
         raise InvalidMoveError(f"give a move as 'SRC-DST' text, a Move, or two places; got {quoted(src)}")
@@ -427,9 +429,9 @@ class Game(PositionView):
         'same_place'
         """
         move = self._coerce(src, dst)
-        if move.src == RESHUFFLE_PLACE:
+        if move.is_reshuffle:
             return self._reshuffle_reason()
-        return self._reason(move.src, move.dst)[0]
+        return self._reason(move)[0]
 
     def can_move(self, src: MoveArg, dst: PlaceLike | None = None) -> bool:
         """Whether :meth:`move` with these arguments would succeed."""
@@ -449,12 +451,12 @@ class Game(PositionView):
         Move.parse('5-F2')
         """
         move = self._coerce(src, dst)
-        concrete: int
-        if move.src == RESHUFFLE_PLACE:
+        concrete: Place
+        if move.is_reshuffle:
             reason = self._reshuffle_reason()
             concrete = move.dst
         else:
-            reason, concrete = self._reason(move.src, move.dst)
+            reason, concrete = self._reason(move)
         if reason is not None:
             raise IllegalMoveError(reason)
         return move if concrete == move.dst else Move(move.src, concrete)
@@ -473,11 +475,11 @@ class Game(PositionView):
         if move.is_reshuffle:
             self.reshuffle()
         else:
-            self._apply(move.src, move.dst)
+            self._apply(move.src.index, move.dst.index)
         return move
 
     def _apply(self, src: int, dst: int) -> None:
-        """Move the top card without checking (the caller checked)."""
+        """Move the top card between two engine indices without checking (the caller checked)."""
         places = self._places
         source = places[src]
         places[dst].append(source.pop())
@@ -485,7 +487,7 @@ class Game(PositionView):
         if src < PILES and self._face_down[src] and self._face_down[src] >= len(source):
             self._face_down[src] -= 1  # the uncovered card turns face up
             flipped = 1
-        self._found_count += (dst >= FIRST_FOUNDATION) - (src >= FIRST_FOUNDATION)
+        self._found_count += (dst >= FIRST_FOUNDATION_INDEX) - (src >= FIRST_FOUNDATION_INDEX)
         self._history.append((src, dst, flipped))
         self._log.append((src, dst))
         self._move_count += 1
@@ -494,7 +496,7 @@ class Game(PositionView):
     def _unapply(self, src: int, dst: int) -> None:
         places = self._places
         places[src].append(places[dst].pop())
-        self._found_count += (src >= FIRST_FOUNDATION) - (dst >= FIRST_FOUNDATION)
+        self._found_count += (src >= FIRST_FOUNDATION_INDEX) - (dst >= FIRST_FOUNDATION_INDEX)
         self._revision += 1
 
     def _touch(self) -> None:
@@ -518,7 +520,7 @@ class Game(PositionView):
             return None
         if not self._move_count:
             return "nothing_to_undo"
-        if self._log and self._log[-1][0] == RESHUFFLE_PLACE:
+        if self._log and self._log[-1][0] == RESHUFFLE_INDEX:
             return "undo_after_reshuffle"
         return "undo_limit"
 
@@ -538,7 +540,7 @@ class Game(PositionView):
         self._unapply(src, dst)
         self._move_count -= 1
         self._touch()
-        return Move(src, dst)
+        return Move.from_indices(src, dst)
 
     def _reshuffle_useful(self) -> bool:
         return self._reshuffles_left > 0 and any(len(p) >= 2 for p in self._piles)
@@ -567,7 +569,7 @@ class Game(PositionView):
                 self._face_down[index] -= 1  # the bottom card came to the top face up
         self._reshuffles_left -= 1
         self._history.clear()
-        self._log.append((RESHUFFLE_PLACE, RESHUFFLE_PLACE))
+        self._log.append((RESHUFFLE_INDEX, RESHUFFLE_INDEX))
         self._touch()
 
     def _legal_pairs(self) -> Iterator[tuple[int, int]]:
@@ -579,7 +581,7 @@ class Game(PositionView):
         >>> [str(m) for m in Game("CR1-N-AAAAAAB").legal_moves()][:4]
         ['1-3', '3-F7', '3-1', '3-7']
         """
-        return [Move(s, d) for s, d in self._legal_pairs()]
+        return [Move.from_indices(s, d) for s, d in self._legal_pairs()]
 
     # -------------------------------------------------------------------- display
 

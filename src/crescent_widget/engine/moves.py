@@ -1,18 +1,23 @@
 """Places (piles 1–16, foundations F1–F8) and the immutable :class:`Move` value.
 
-One numbering for places across every public API: a :class:`Place`. It is the engine's
-int index of the place (0–15 are piles 1–16 along the horseshoe, 16–23 the foundations
-F1–F8: Aces ♠ ♥ ♣ ♦, then Kings ♠ ♥ ♣ ♦), and it reads and prints as the place's name, as
-python-chess's squares are ints named ``e4``. Everything that gives a place gives a Place
-(``Move.src``, ``Move.dst``, :func:`parse_place`); everything that takes one takes a Place,
-a pile number 1–16 or a name (``"13"``, ``"F1"``). :data:`ANY_FOUNDATION` is the ``F``
-shorthand, "the foundation of this card's suit that accepts it".
+One numbering for places across every public API: a :class:`Place` is the int it means,
+as python-chess's squares are ints named ``e4``. Piles 1–16 are 1–16, the foundations
+F1–F8 (Aces ♠ ♥ ♣ ♦, then Kings ♠ ♥ ♣ ♦) are 17–24; :data:`ANY_FOUNDATION` (25) is the
+``F`` shorthand, "the foundation of this card's suit that accepts it", and
+:data:`RESHUFFLE_PLACE` (0) is the reshuffle's place. A Place reads and prints as its
+name. Everything that gives a place gives a Place (``Move.src``, ``Move.dst``,
+:func:`parse_place`); everything that takes one takes a Place, a plain pile number 1–16 or
+a name (``"13"``, ``"F1"``). A plain int is a pile number only: foundations are named
+``"F1"``–``"F8"`` or passed as Places, so a stray 17 is refused rather than guessed.
+
+The engine keeps its places in one list; :attr:`Place.index` (0–23: piles, then F1–F8) is
+a place's position in it, and the only way engine code turns a Place into a list index.
 
 >>> m = Move.parse("13-f1")
 >>> m.src, m.dst, str(m)
 (Place.parse('13'), Place.parse('F1'), '13-F1')
->>> str(m.src), m.src.number, m.dst.is_foundation
-('13', 13, True)
+>>> m.src == 13, m.dst == 17, m.dst.index, m.dst.is_foundation
+(True, True, 16, True)
 >>> from crescent_widget import Game
 >>> Game("CR1-N-AAAAAAB").top(m.src)       # a Place goes straight back into the API
 Card.parse('AS')
@@ -28,16 +33,20 @@ from ..errors import InvalidMoveError, quoted
 
 PILES: Final = 16
 FOUNDATIONS: Final = 8
-FIRST_FOUNDATION: Final = PILES
-ANY_FOUNDATION: Final = PILES + FOUNDATIONS
-RESHUFFLE_PLACE: Final = -1
+# Engine list indices (Place.index) for the engine's own arithmetic; never public numbers.
+FIRST_FOUNDATION_INDEX: Final = PILES
+ANY_FOUNDATION_INDEX: Final = PILES + FOUNDATIONS
+RESHUFFLE_INDEX: Final = -1
 
 
 class Place(int):
-    """A pile or foundation: the engine's int index of it, written as its name (see the module docs).
+    """A pile or foundation: the int it means (piles 1–16, F1–F8 17–24), written as its name.
 
-    Places are made once (:func:`place`); get them from :func:`parse_place`, from a Move,
-    or as constants such as :data:`ANY_FOUNDATION`.
+    Places are made once; get them from :func:`parse_place`, from a Move, or as constants
+    such as :data:`ANY_FOUNDATION`. ``.index`` is the engine's list index (see the module docs).
+
+    >>> Place.parse("13") == 13, Place.parse("F1") == 17, Place.parse("F1").index
+    (True, True, 16)
     """
 
     __slots__ = ()
@@ -47,27 +56,47 @@ class Place(int):
         """The place a pile number or name stands for (``"F"`` too: any foundation)."""
         return parse_place(text, allow_any_foundation=True)
 
+    @classmethod
+    def from_index(cls, index: int) -> Place:
+        """The place at an engine index (0–23; 24 is ``F``, -1 the reshuffle's place).
+
+        Raises:
+            InvalidMoveError: no place has that index.
+
+        >>> Place.from_index(12), Place.from_index(16)
+        (Place.parse('13'), Place.parse('F1'))
+        """
+        found = _PLACES.get(index + 1) if type(index) is int else None
+        if found is None:
+            raise InvalidMoveError(f"no place has index {quoted(index)}")
+        return found
+
+    @property
+    def index(self) -> int:
+        """The engine's list index: piles 0–15, F1–F8 16–23 (24 for ``F``, -1 for ``R``)."""
+        return int(self) - 1
+
     @property
     def name(self) -> str:
         """``"13"``, ``"F1"``; ``"F"`` for any foundation, ``"R"`` for the reshuffle's place."""
-        return _NAMES[int(self) + 1]
+        return _NAMES[int(self)]
 
     @property
     def number(self) -> int | None:
         """A pile's number 1–16; ``None`` for a foundation."""
-        return int(self) + 1 if 0 <= self < PILES else None
+        return int(self) if self.is_pile else None
 
     @property
     def is_pile(self) -> bool:
-        return 0 <= self < PILES
+        return 1 <= self <= PILES
 
     @property
     def is_foundation(self) -> bool:
         """F1–F8, or the ``F`` shorthand."""
-        return FIRST_FOUNDATION <= self <= ANY_FOUNDATION
+        return PILES < self <= PILES + FOUNDATIONS + 1
 
     def __bool__(self) -> bool:
-        return True  # pile 1 is index 0, and still a place
+        return True  # the reshuffle's place is 0, and still a place
 
     def __str__(self) -> str:
         return self.name
@@ -77,41 +106,26 @@ class Place(int):
 
 
 _NAMES: Final = ("R", *(str(n) for n in range(1, PILES + 1)), *(f"F{n}" for n in range(1, FOUNDATIONS + 1)), "F")
-# Every place, made once, by index (-1 is the reshuffle's place): Move and parse_place hand these out.
-_PLACES: Final[dict[int, Place]] = {index: int.__new__(Place, index) for index in range(-1, ANY_FOUNDATION + 1)}
+# Every place, made once, by value: Move, parse_place and Place.from_index hand these out.
+_PLACES: Final[dict[int, Place]] = {value: int.__new__(Place, value) for value in range(len(_NAMES))}
+
+FIRST_FOUNDATION: Final = _PLACES[PILES + 1]
+"""F1 (17): ``place >= FIRST_FOUNDATION`` for a Place is ``place.is_foundation``."""
+ANY_FOUNDATION: Final = _PLACES[PILES + FOUNDATIONS + 1]
+"""``F`` (25): the foundation of the card's suit that accepts it (destinations only)."""
+RESHUFFLE_PLACE: Final = _PLACES[0]
+"""``R`` (0): both places of the reshuffle move."""
 
 PlaceLike = Place | int | str
 
 
-def place(index: int) -> Place:
-    """The place with an engine index (0–24; -1 is the reshuffle's place).
-
-    Raises:
-        InvalidMoveError: no place has that index.
-    """
-    found = _PLACES.get(index) if type(index) in (int, Place) else None
-    if found is None:
-        raise InvalidMoveError(f"no place has index {quoted(index)}")
-    return found
-
-
-def place_name(index: int) -> str:
-    """The written name of a place index: ``"10"``, ``"F1"``, ``"F"``.
-
-    >>> place_name(9), place_name(16), place_name(ANY_FOUNDATION)
-    ('10', 'F1', 'F')
-    """
-    if not 0 <= index <= ANY_FOUNDATION:
-        raise InvalidMoveError(f"no place has index {quoted(index)}")
-    return place(index).name
-
-
 def parse_place(place: PlaceLike, *, allow_any_foundation: bool = False) -> Place:
-    """Read a place: a pile number 1–16 (int or text) or ``"F1"``–``"F8"``.
+    """Read a place: a pile number 1–16 (int or text), ``"F1"``–``"F8"``, or a Place.
 
     With ``allow_any_foundation`` the bare ``"F"`` is accepted (destinations only).
 
-    A :class:`Place` is returned as it is (it already names one place).
+    A :class:`Place` is returned as it is (it already names one place). A plain int is a
+    pile number: foundations are named, so 17 is refused.
 
     Raises:
         InvalidMoveError: the place does not exist.
@@ -124,22 +138,22 @@ def parse_place(place: PlaceLike, *, allow_any_foundation: bool = False) -> Plac
     crescent_widget.errors.InvalidMoveError: no such place: 17 (piles are 1-16, foundations F1-F8)
     """
     if type(place) is Place:
-        if 0 <= place < ANY_FOUNDATION or (place == ANY_FOUNDATION and allow_any_foundation):
+        if RESHUFFLE_PLACE < place < ANY_FOUNDATION or (place == ANY_FOUNDATION and allow_any_foundation):
             return place
     elif isinstance(place, bool):
         raise InvalidMoveError(f"no such place: {place} (piles are 1-16, foundations F1-F8)")
     elif isinstance(place, int):
         if 1 <= place <= PILES:
-            return _PLACES[place - 1]
+            return _PLACES[place]
     elif isinstance(place, str):
         text = place.strip().upper()
         # At most two digits: int() of thousands of digits raises a bare ValueError (Python's limit).
         if len(text) <= 2 and text.isdecimal() and text.isascii() and 1 <= int(text) <= PILES and text[0] != "0":
-            return _PLACES[int(text) - 1]
+            return _PLACES[int(text)]
         if text == "F" and allow_any_foundation:
-            return _PLACES[ANY_FOUNDATION]
+            return ANY_FOUNDATION
         if len(text) == 2 and text[0] == "F" and text[1] in "12345678":
-            return _PLACES[FIRST_FOUNDATION + int(text[1]) - 1]
+            return _PLACES[PILES + int(text[1])]
     else:
         raise InvalidMoveError(f"a place must be a pile number or a foundation name, got {type(place).__name__}")
     return _no_such_place(place)
@@ -153,8 +167,11 @@ def _index_text(value: object) -> str:
     return quoted(int(value)) if isinstance(value, int) else quoted(value)
 
 
-def _as_place(index: int) -> int:
-    return _PLACES.get(index, index) if type(index) is int or type(index) is Place else index
+def _as_place(value: int) -> int:
+    # A plain int is a pile number; anything else stays as given, and Game refuses such a Move.
+    if type(value) is int and 1 <= value <= PILES:
+        return _PLACES[value]
+    return value
 
 
 class _MoveFields(NamedTuple):
@@ -166,15 +183,33 @@ class Move(_MoveFields):
     """One move from ``src`` to ``dst`` (two :class:`Place` values), or the reshuffle ``R``.
 
     Build moves with :meth:`parse`, :meth:`from_places`, or take them from
-    ``Game.legal_moves()``; ``str(move)`` gives the SPEC.md notation. ``Move(12, 13)``
-    takes engine indices (the solver's); they become Places.
+    ``Game.legal_moves()``; ``str(move)`` gives the SPEC.md notation. ``Move(13, 14)``
+    takes Places or plain pile numbers 1–16; the engine builds its moves from list
+    indices with :meth:`from_indices`.
+
+    >>> Move(13, 14) == Move.parse("13-14"), Move(13, Place.parse("F1"))
+    (True, Move.parse('13-F1'))
     """
 
     __slots__ = ()
 
     def __new__(cls, src: int, dst: int) -> Move:
-        # An index no place has stays a plain int: Game refuses such a hand-built Move.
         return super().__new__(cls, _as_place(src), _as_place(dst))  # type: ignore[arg-type]
+
+    @classmethod
+    def from_indices(cls, src: int, dst: int) -> Move:
+        """The move between two engine indices (:attr:`Place.index`; -1, -1 is the reshuffle).
+
+        Raises:
+            InvalidMoveError: no place has one of the indices.
+
+        >>> Move.from_indices(12, 16)
+        Move.parse('13-F1')
+        """
+        found_src, found_dst = _PLACES.get(src + 1), _PLACES.get(dst + 1)  # hot: every legal move
+        if found_src is None or found_dst is None:
+            raise InvalidMoveError(f"no place has index {quoted(src if found_src is None else dst)}")
+        return tuple.__new__(cls, (found_src, found_dst))
 
     @classmethod
     def from_places(cls, src: PlaceLike, dst: PlaceLike) -> Move:
@@ -216,12 +251,13 @@ class Move(_MoveFields):
     @property
     def is_reshuffle(self) -> bool:
         """Whether this is the reshuffle ``R``."""
-        return self.src == RESHUFFLE_PLACE
+        return type(self.src) is Place and self.src == RESHUFFLE_PLACE
 
     def __str__(self) -> str:
-        if self.src == RESHUFFLE_PLACE:
-            return "R"
-        return f"{place_name(self.src)}-{place_name(self.dst)}"
+        src, dst = self
+        if type(src) is not Place or type(dst) is not Place:
+            raise InvalidMoveError(f"no such move: ({_index_text(src)}, {_index_text(dst)})")
+        return "R" if src == RESHUFFLE_PLACE else f"{src.name}-{dst.name}"
 
     def __repr__(self) -> str:
         try:

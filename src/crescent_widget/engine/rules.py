@@ -1,10 +1,11 @@
 """The rules of Crescent as pure functions over places (lists of card ints).
 
-``places`` is the 24 lists of a position indexed by place: piles 0–15 (bottom to
-top), then foundations F1–F8 (base first). :class:`~crescent_widget.engine.game.Game` calls
-these functions for every click and every line of code; the solver, which packs its
-positions differently for speed, builds on the same tables and replays every line it
-finds through the Game before reporting it.
+``places`` is the 24 lists of a position indexed by engine index
+(:attr:`~crescent_widget.engine.moves.Place.index`): piles 0–15 (bottom to top), then
+foundations F1–F8 (base first); places here are those plain int indices, not Places.
+:class:`~crescent_widget.engine.game.Game` calls these functions for every click and every
+line of code; the solver, which packs its positions differently for speed, builds on the
+same tables and replays every line it finds through the Game before reporting it.
 
 >>> from crescent_widget.engine.cards import parse_card_index as c
 >>> places = [[c("9H")], [c("8H")], [c("KS")]] + [[] for _ in range(13)]
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from .moves import ANY_FOUNDATION, FIRST_FOUNDATION, PILES
+from .moves import ANY_FOUNDATION_INDEX, FIRST_FOUNDATION_INDEX, PILES
 
 MAX_PILE: Final = 13
 
@@ -42,7 +43,7 @@ def move_reason(places: Places, src: int, dst: int) -> tuple[str | None, int]:
     Checks run in SPEC.md's order: the source (``same_place``, ``empty_source``,
     ``base_locked``, ``no_return``), then the destination (``empty_pile``, ``pile_full``,
     ``same_suit``, ``adjacent_rank`` / ``foundation_order``). ``dst`` may be
-    :data:`~crescent_widget.engine.moves.ANY_FOUNDATION`; it resolves to the Ace foundation of
+    :data:`~crescent_widget.engine.moves.ANY_FOUNDATION_INDEX` (``F``); it resolves to the Ace foundation of
     the card's suit first, then the King foundation.
     """
     if src == dst:
@@ -70,20 +71,20 @@ def move_reason(places: Places, src: int, dst: int) -> tuple[str | None, int]:
             return "adjacent_rank", dst
         return None, dst
     suit = SUIT[card]
-    if dst == ANY_FOUNDATION:
-        for candidate in (FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit):
-            if candidate != src and FOUNDATION_NEXT[candidate - FIRST_FOUNDATION][places[candidate][-1]] == card:
+    if dst == ANY_FOUNDATION_INDEX:
+        for candidate in (FIRST_FOUNDATION_INDEX + suit, FIRST_FOUNDATION_INDEX + 4 + suit):
+            if candidate != src and FOUNDATION_NEXT[candidate - FIRST_FOUNDATION_INDEX][places[candidate][-1]] == card:
                 return None, candidate
         return "foundation_order", dst
-    if (dst - FIRST_FOUNDATION) % 4 != suit:
+    if (dst - FIRST_FOUNDATION_INDEX) % 4 != suit:
         return "same_suit", dst
-    if FOUNDATION_NEXT[dst - FIRST_FOUNDATION][places[dst][-1]] != card:
+    if FOUNDATION_NEXT[dst - FIRST_FOUNDATION_INDEX][places[dst][-1]] != card:
         return "foundation_order", dst
     return None, dst
 
 
 def legal_pairs(places: Places) -> Iterator[tuple[int, int]]:
-    """Every legal move as ``(src, dst)`` place ints, lazily, destinations concrete.
+    """Every legal move as ``(src, dst)`` engine indices, lazily, destinations concrete.
 
     Order: each pile in turn (its foundation moves first, then pile targets), then
     foundation-to-foundation moves.
@@ -93,7 +94,7 @@ def legal_pairs(places: Places) -> Iterator[tuple[int, int]]:
         pile = places[index]
         if pile and len(pile) < MAX_PILE:
             by_top.setdefault(pile[-1], []).append(index)
-    foundation_tops = [places[FIRST_FOUNDATION + i][-1] for i in range(8)]
+    foundation_tops = [places[FIRST_FOUNDATION_INDEX + i][-1] for i in range(8)]
     for index in range(PILES):
         pile = places[index]
         if not pile:
@@ -101,15 +102,15 @@ def legal_pairs(places: Places) -> Iterator[tuple[int, int]]:
         card = pile[-1]
         suit = SUIT[card]
         if ASC_NEXT[foundation_tops[suit]] == card:
-            yield index, FIRST_FOUNDATION + suit
+            yield index, FIRST_FOUNDATION_INDEX + suit
         if DESC_NEXT[foundation_tops[4 + suit]] == card:
-            yield index, FIRST_FOUNDATION + 4 + suit
+            yield index, FIRST_FOUNDATION_INDEX + 4 + suit
         for target in by_top.get(PILE_UP[card], ()):
             yield index, target
         for target in by_top.get(PILE_DOWN[card], ()):
             yield index, target
     for suit in range(4):
-        ascending, descending = FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit
+        ascending, descending = FIRST_FOUNDATION_INDEX + suit, FIRST_FOUNDATION_INDEX + 4 + suit
         if ASC_NEXT[foundation_tops[suit]] == foundation_tops[4 + suit]:
             if len(places[descending]) > 1:
                 yield descending, ascending
@@ -147,9 +148,9 @@ def can_progress(places: Places) -> bool:
     for src, _ in legal_pairs(places):
         if src < PILES:
             return True
-        shuttling.add((src - FIRST_FOUNDATION) % 4)
+        shuttling.add((src - FIRST_FOUNDATION_INDEX) % 4)
     for suit in shuttling:
-        pair = (FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit)
+        pair = (FIRST_FOUNDATION_INDEX + suit, FIRST_FOUNDATION_INDEX + 4 + suit)
         scratch = list(places)  # only the suit's two foundations are replaced below
         todo = [(tuple(places[pair[0]]), tuple(places[pair[1]]))]
         seen = set()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import InvalidMoveError
 from .cards import Card
-from .moves import FIRST_FOUNDATION, PILES, PlaceLike, parse_place
+from .moves import PlaceLike, parse_place
 
 
 class PositionView:
@@ -42,22 +42,22 @@ class PositionView:
         return self._face_down[self._pile_index(number)]
 
     def _pile_index(self, number: PlaceLike) -> int:
-        index = parse_place(number)
-        if index >= PILES:
+        place = parse_place(number)
+        if not place.is_pile:
             raise InvalidMoveError(f"{number!r} is a foundation, not a pile; use foundation()")
-        return index
+        return place.index
 
     def top(self, place: PlaceLike) -> Card | None:
         """The top card of a pile or foundation, ``None`` for an empty pile."""
-        cards = self._places[parse_place(place)]
+        cards = self._places[parse_place(place).index]
         return Card.from_index(cards[-1]) if cards else None
 
     def foundation(self, name: PlaceLike) -> tuple[Card, ...]:
         """The cards of foundation ``"F1"``–``"F8"``, base first."""
-        index = parse_place(name)
-        if index < FIRST_FOUNDATION:
+        place = parse_place(name)
+        if not place.is_foundation:
             raise InvalidMoveError(f"{name!r} is a pile, not a foundation; use pile()")
-        return tuple(Card.from_index(c) for c in self._places[index])
+        return tuple(Card.from_index(c) for c in self._places[place.index])
 
     @property
     def piles(self) -> tuple[tuple[Card, ...], ...]:

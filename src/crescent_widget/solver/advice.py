@@ -104,9 +104,9 @@ def _fair_hint(game: Game) -> Hint:
     def promise(move: Move) -> int:
         if move.src >= FIRST_FOUNDATION:
             return 1
-        uncovers = 0 < game.face_down(move.src + 1) == game.pile_size(move.src + 1) - 1
+        uncovers = 0 < game.face_down(move.src) == game.pile_size(move.src) - 1
         value = (30 if move.dst >= FIRST_FOUNDATION else 0) + (10 if uncovers else 0)
-        value += game.face_down(move.src + 1)  # dig where most is hidden
+        value += game.face_down(move.src)  # dig where most is hidden
         if last is not None and (move.src, move.dst) == (last.dst, last.src):
             value -= 50  # undoing the previous move by hand gains nothing
         return value

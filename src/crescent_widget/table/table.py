@@ -325,34 +325,34 @@ class Table:
                 empty (``empty_source``).
         """
         self._no_replay()
-        index = self._place(place)
+        tapped = self._place(place)
         selected, self._selected = self._selected, None
         self._pending = None
         if selected is not None:
-            if selected == index:
+            if selected == tapped:
                 self._notice = None
                 self._announce(Words.of(lambda lang: label("announce_deselected", lang)))
                 self._show()
                 return None
-            return self.move(Move(selected, index), by_player=by_player)
-        destinations = self._destinations(index)
+            return self.move(Move(selected, tapped), by_player=by_player)
+        destinations = self._destinations(tapped)
         if len(destinations) == 1:
-            return self.move(Move(index, destinations[0]), by_player=by_player)
+            return self.move(Move(tapped, destinations[0]), by_player=by_player)
         if not destinations:
-            empty = self._game.top(index) is None
+            empty = self._game.top(tapped) is None
             self._refuse(IllegalMoveError("empty_source" if empty else "no_destination"))
-        self._selected = index
+        self._selected = tapped
         self._notice = None
-        self._announce(announce_selected(self._game, index, destinations))
+        self._announce(announce_selected(self._game, tapped, destinations))
         self._show()
         return None
 
     def double_tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """Send the card to a foundation that accepts it (``F``); otherwise act as :meth:`tap`."""
         self._no_replay()
-        index = self._place(place)
-        if self._game.can_move(Move(index, ANY_FOUNDATION)):
-            return self.move(Move(index, ANY_FOUNDATION), by_player=by_player)
+        tapped = self._place(place)
+        if self._game.can_move(Move(tapped, ANY_FOUNDATION)):
+            return self.move(Move(tapped, ANY_FOUNDATION), by_player=by_player)
         return self.tap(place, by_player=by_player)
 
     def finish(self) -> tuple[Move, ...]:
@@ -718,10 +718,10 @@ class Table:
         self._note = words
         self._show()
 
-    def _destinations(self, index: Place) -> list[Place]:
+    def _destinations(self, source: Place) -> list[Place]:
         found: list[Place] = []
         for move in self._game.legal_moves():
-            if move.src == index and move.dst not in found:
+            if move.src == source and move.dst not in found:
                 found.append(move.dst)
         return found
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import RANK_ASCII, RANK_PL, Card
 from ..engine.codes import VARIANT_RESHUFFLES
-from ..engine.moves import FIRST_FOUNDATION, Move, Place, place_name
+from ..engine.moves import Move, Place
 from ..engine.records import RecordError
 from ..errors import CrescentError
 from .i18n import LABELS, NO_WORDS, REASONS, Lang, Words, label, message
@@ -42,12 +42,11 @@ def card_text(card: Card, lang: Lang) -> str:
     return card.text(lang)
 
 
-def place_text(place: int, lang: Lang) -> str:
+def place_text(place: Place, lang: Lang) -> str:
     """``stos 13`` / ``pile 13``, ``fundament F1`` / ``foundation F1``."""
-    name = place_name(place)
-    if place < FIRST_FOUNDATION:
-        return label("place_pile", lang, n=name)
-    return label("place_foundation", lang, name=name)
+    if place.is_pile:
+        return label("place_pile", lang, n=place.name)
+    return label("place_foundation", lang, name=place.name)
 
 
 def action_number(game: Game, move: Move) -> int:

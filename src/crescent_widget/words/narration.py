@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.moves import FIRST_FOUNDATION, Move, place_name
+from ..engine.moves import FIRST_FOUNDATION, Move
 from ..errors import IllegalMoveError
 from .i18n import DEFAULT_LANG, NARRATION, check_lang
 
@@ -52,17 +52,16 @@ def describe(game: Game, move: Move, lang: str = DEFAULT_LANG) -> str:
     >>> describe(Game("CR1-N-AAAAAAB"), Move.parse("5-F2"), "en")
     '2♥ from pile 5 onto A♥ on foundation F2'
     """
-    tops = game.tops
     src, dst = move
-    src_kind = "src_pile" if src < FIRST_FOUNDATION else "src_foundation"
-    dst_kind = "dst_pile" if dst < FIRST_FOUNDATION else "dst_foundation"
+    src_kind = "src_pile" if src.is_pile else "src_foundation"
+    dst_kind = "dst_pile" if dst.is_pile else "dst_foundation"
     return _phrase(
         "what",
         lang,
-        card=_card(tops[src], lang),
-        top=_card(tops[dst], lang),
-        src=_phrase(src_kind, lang, name=place_name(src)),
-        dst=_phrase(dst_kind, lang, name=place_name(dst)),
+        card=_card(game.top(src), lang),
+        top=_card(game.top(dst), lang),
+        src=_phrase(src_kind, lang, name=src.name),
+        dst=_phrase(dst_kind, lang, name=dst.name),
     )
 
 
@@ -75,19 +74,18 @@ def explain(game: Game, move: Move, lang: str = DEFAULT_LANG) -> str:
     """
     if move.is_reshuffle:
         return _phrase("rule_reshuffle", lang)
-    tops = game.tops
     src, dst = move
-    card, top = tops[src], tops[dst]
+    card, top = game.top(src), game.top(dst)
     if card is None or top is None:
         raise IllegalMoveError("empty_source" if card is None else "empty_pile")  # not a legal move here
-    values = {"card": card.text(lang), "top": top.text(lang), "name": place_name(dst)}
-    if dst < FIRST_FOUNDATION:
+    values = {"card": card.text(lang), "top": top.text(lang), "name": dst.name}
+    if dst.is_pile:
         wraps = abs(card.rank - top.rank) == 12
         text = _phrase("rule_wrap" if wraps else "rule_pile", lang, **values)
-    elif src >= FIRST_FOUNDATION:
-        text = _phrase("rule_across", lang, src=place_name(src), **values)
+    elif src.is_foundation:
+        text = _phrase("rule_across", lang, src=src.name, **values)
     else:
-        text = _phrase("rule_up" if dst < FIRST_FOUNDATION + 4 else "rule_down", lang, **values)
-    if src < FIRST_FOUNDATION and game.sizes[src] == 1:
-        text += _phrase("emptied", lang, name=place_name(src))
+        text = _phrase("rule_up" if dst < FIRST_FOUNDATION + 4 else "rule_down", lang, **values)  # F1-F4: Aces
+    if src.is_pile and game.pile_size(src) == 1:
+        text += _phrase("emptied", lang, name=src.name)
     return text
