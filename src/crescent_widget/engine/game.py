@@ -398,8 +398,9 @@ class Game(PositionView):
 
     def _reason(self, move: Move) -> tuple[str | None, Place]:
         """The first rule a move breaks (or None) and its concrete destination."""
-        reason, concrete = move_reason(self._places, move.src.index, move.dst.index)
-        return reason, Place.from_index(concrete)
+        dst = move.dst
+        reason, concrete = move_reason(self._places, move.src.index, dst.index)
+        return reason, dst if concrete == dst.index else Place.from_index(concrete)
 
     def _coerce(self, src: MoveArg, dst: PlaceLike | None) -> Move:
         if dst is not None:

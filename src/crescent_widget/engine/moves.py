@@ -74,7 +74,7 @@ class Place(int):
     @property
     def index(self) -> int:
         """The engine's list index: piles 0–15, F1–F8 16–23 (24 for ``F``, -1 for ``R``)."""
-        return int(self) - 1
+        return self - 1  # int arithmetic: a plain int
 
     @property
     def name(self) -> str:
