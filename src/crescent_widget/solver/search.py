@@ -38,7 +38,6 @@ from .heuristic import RESHUFFLE_WEIGHT, score
 from .state import RESHUFFLE_MOVE, TO_FOUNDATION, InternalMove, State, is_won, reshuffled
 
 DIVE_NOISE: Final = 5.0
-CUT_SHARE: Final = 0.0
 DEAD: Final = -1  # the table's mark for a state proven to have no win
 _BY_SCORE = itemgetter(2)
 
@@ -82,7 +81,6 @@ class Search:
         self.proof_done = False
         self.dead_marks = 0
         self.best_line: list[InternalMove] = []
-        self._best_path: list[State] = []  # the states the best line passes, from the root
         self._best_score = score(root)
         self._rng = random.Random(seed)
         # The shared table: proof order number of each state the proof has reached, or DEAD.
@@ -107,12 +105,7 @@ class Search:
         noise = DIVE_NOISE if self.dives else 0.0  # the first dive trusts the score alone
         self.dives += 1
         rand = self._rng.random
-        # Some dives start part way along the best line so far: its first moves are
-        # usually right, and a dive from there reaches further into the game.
-        cut = 0
-        if CUT_SHARE and self._best_path and rand() < CUT_SHARE:
-            cut = int(rand() * len(self._best_path))
-        root = self._best_path[cut] if cut else self.root
+        root = self.root
         table = self._table
         prune = self.prune
         parents: dict[State, tuple[State, InternalMove] | None] = {root: None}
@@ -138,7 +131,7 @@ class Search:
                     continue  # two moves of one expansion reached one child
                 if move[1] == TO_FOUNDATION and not any(child[0]):  # only a foundation move can win
                     self._count(len(parents), len(parents) - 1)
-                    return self.best_line[:cut] + _line_to(parents, child)[0]
+                    return _line_to(parents, child)
                 if self.dead_marks and table.get(child, 0) == DEAD:
                     continue
                 if value > best_score:
@@ -150,13 +143,10 @@ class Search:
                 pushed += 1
                 heapq.heappush(heap, (-(value + rand() * noise), pushed, value, state, True))
         self._count(len(parents), len(parents) - 1)
-        if not heap and not cut:
+        if not heap:
             self.proof_done = True  # every reachable state was expanded or is dead, and none is won
         if best_state is not root:
-            line, path = _line_to(parents, best_state)
-            self._best_score = best_score
-            self.best_line = self.best_line[:cut] + line
-            self._best_path = self._best_path[:cut] + path
+            self._best_score, self.best_line = best_score, _line_to(parents, best_state)
         return None
 
     def _reshuffle_of(self, parent: State, parents: dict[State, tuple[State, InternalMove] | None]) -> State | None:
@@ -223,18 +213,13 @@ class Search:
         self.stored = max(self.stored, stored)
 
 
-def _line_to(
-    parents: dict[State, tuple[State, InternalMove] | None], state: State
-) -> tuple[list[InternalMove], list[State]]:
-    """The moves from the dive's start to ``state``, and the state before each move."""
+def _line_to(parents: dict[State, tuple[State, InternalMove] | None], state: State) -> list[InternalMove]:
+    """The moves from the dive's start to ``state``."""
     line: list[InternalMove] = []
-    path: list[State] = []
     step = parents[state]
     while step is not None:
         state, move = step
         line.append(move)
-        path.append(state)
         step = parents[state]
     line.reverse()
-    path.reverse()
-    return line, path
+    return line
