@@ -203,6 +203,7 @@ def test_hint_on_a_fresh_deal_is_a_legal_move() -> None:
     assert advice.kind in {"winning", "heuristic", "reshuffle"}
     assert advice.move is not None and game.check(advice.move) is None
     assert advice.text("pl") and advice.text("en") and advice.text("pl") != advice.text("en")
+    assert advice.text() == advice.explanation.text() == advice.text("pl")  # one shape, Polish by default
 
 
 def test_hint_on_a_blocked_game_says_undo() -> None:
@@ -215,6 +216,7 @@ def test_check_move_warns_before_a_losing_move() -> None:
     game = layout({1: ["QS"], 2: ["KS"]}, {"S": (10, 0)})
     assert check_move(game, "2-1").verdict == "loses_win"
     assert check_move(game, "2-1").warn
+    assert check_move(game, "2-1").text() == check_move(game, "2-1").explanation.text("pl")
     assert check_move(game, "1-F1").verdict == "keeps_win"
     assert winnability(game) == "winnable"
 

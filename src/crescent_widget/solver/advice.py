@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
-from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, check_lang
+from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
 from .api import check_budget, hides_cards, run
 from .expand import expand
@@ -39,28 +39,26 @@ class Hint:
             now; ``proven`` tells whether a win follows), ``"undo"`` (no move helps: the
             position is proven lost or blocked) or ``"none"`` (game over, nothing to do).
         proven: whether the advice rests on a proof (a won line or a proven loss).
-        text_pl: the explanation in Polish.
-        text_en: the explanation in English.
+        explanation: the explanation in every language; ``text(lang)`` reads it.
     """
 
     move: Move | None
     kind: HintKind
     proven: bool
-    text_pl: str
-    text_en: str
+    explanation: Words
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """The explanation in ``lang`` (``"pl"`` or ``"en"``)."""
-        return self.text_pl if check_lang(lang) == "pl" else self.text_en
+        return self.explanation.text(lang)
 
 
 def _hint(game: Game, move: Move | None, kind: HintKind, proven: bool, key: str) -> Hint:
-    def words(lang: str) -> str:
+    def words(lang: Lang) -> str:
         if move is None or move.is_reshuffle:
             return ADVICE[key][lang].format(move="")
         return ADVICE[key][lang].format(move=f"{describe(game, move, lang)} ({move})")
 
-    return Hint(move, kind, proven, words("pl"), words("en"))
+    return Hint(move, kind, proven, Words.of(words))
 
 
 def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
@@ -145,13 +143,11 @@ class MoveCheck:
         verdict: ``"keeps_win"`` (a win still exists after it), ``"loses_win"`` (the
             position was winnable and the move makes it lost: warn), ``"already_lost"``
             (no win existed before it) or ``"unknown"`` (not settled within the budget).
-        text_pl: the explanation in Polish.
-        text_en: the explanation in English.
+        explanation: the explanation in every language; ``text(lang)`` reads it.
     """
 
     verdict: MoveVerdict
-    text_pl: str
-    text_en: str
+    explanation: Words
 
     @property
     def warn(self) -> bool:
@@ -160,7 +156,7 @@ class MoveCheck:
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """The explanation in a language (the same call as ``Hint.text`` and ``err.text``)."""
-        return self.text_pl if check_lang(lang) == "pl" else self.text_en
+        return self.explanation.text(lang)
 
 
 def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveCheck:
@@ -192,4 +188,4 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
 
 def _move_check(verdict: MoveVerdict, key: str | None = None) -> MoveCheck:
     texts = MOVE_VERDICTS[key or verdict]
-    return MoveCheck(verdict, texts["pl"], texts["en"])
+    return MoveCheck(verdict, Words.of(lambda lang: texts[lang]))

@@ -476,7 +476,7 @@ class Table:
         self._no_replay()
         found = solver_hint(self._game) if seconds is None else solver_hint(self._game, seconds=seconds)
         self._hint = found
-        self._note = Words.of(found.text)
+        self._note = found.explanation
         self._show()
         return found
 
@@ -692,7 +692,7 @@ class Table:
             return False
         self._pending = (move, check)
         self._selected = None
-        self._announce(Words.of(check.text))
+        self._announce(check.explanation)
         self._show()
         return True
 
