@@ -112,8 +112,9 @@ class Game(PositionView):
         self._variant = variant
         self._code = code
         self._reshuffles_left = VARIANT_RESHUFFLES[variant] if reshuffles_left is None else reshuffles_left
-        # (src, dst, flipped): flipped is 1 when the move turned a face-down card up.
-        self._history: deque[tuple[int, int, int]] = deque(maxlen=UNDO_LIMIT)
+        # (src, dst, flipped, move): flipped is 1 when the move turned a face-down card up;
+        # the played Move is kept so that undo and `history` hand it back without rebuilding it.
+        self._history: deque[tuple[int, int, int, Move]] = deque(maxlen=UNDO_LIMIT)
         self._face_down = [0] * PILES  # face-down cards at the bottom of each pile
         self._log: list[tuple[int, int]] = []  # engine indices of every action since the start; undo pops
         self._start: tuple[list[list[int]], list[list[int]], int, list[int]] | None = None
@@ -351,7 +352,7 @@ class Game(PositionView):
     @property
     def history(self) -> tuple[Move, ...]:
         """The undoable moves, oldest first."""
-        return tuple(Move.from_indices(s, d) for s, d, _ in self._history)
+        return tuple(move for _, _, _, move in self._history)
 
     @property
     def actions(self) -> tuple[Move, ...]:
@@ -396,13 +397,14 @@ class Game(PositionView):
 
     # --------------------------------------------------------------------- rules
 
-    def _reason(self, move: Move) -> tuple[str | None, Place]:
-        """The first rule a move breaks (or None) and its concrete destination."""
-        dst = move.dst
-        reason, concrete = move_reason(self._places, move.src.index, dst.index)
-        return reason, dst if concrete == dst.index else Place.from_index(concrete)
+    def _reason(self, move: Move) -> tuple[str | None, Move]:
+        """The first rule a coerced move (not the reshuffle) breaks, or None; and the move, destination concrete."""
+        src, dst = move.src.index, move.dst.index
+        reason, concrete = move_reason(self._places, src, dst)
+        return reason, move if concrete == dst else Move.from_indices(src, concrete)
 
     def _coerce(self, src: MoveArg, dst: PlaceLike | None) -> Move:
+        """The move the arguments name, every place checked; the reshuffle comes back as RESHUFFLE itself."""
         if dst is not None:
             return Move.from_places(_place_arg(src), dst)
         if type(src) is Move:
@@ -430,7 +432,7 @@ class Game(PositionView):
         'same_place'
         """
         move = self._coerce(src, dst)
-        if move.is_reshuffle:
+        if move is RESHUFFLE:  # _coerce gives the reshuffle as this one value
             return self._reshuffle_reason()
         return self._reason(move)[0]
 
@@ -452,15 +454,13 @@ class Game(PositionView):
         Move.parse('5-F2')
         """
         move = self._coerce(src, dst)
-        concrete: Place
-        if move.is_reshuffle:
+        if move is RESHUFFLE:  # _coerce gives the reshuffle as this one value
             reason = self._reshuffle_reason()
-            concrete = move.dst
         else:
-            reason, concrete = self._reason(move)
+            reason, move = self._reason(move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        return move if concrete == move.dst else Move(move.src, concrete)
+        return move
 
     def move(self, src: MoveArg, dst: PlaceLike | None = None) -> Move:
         """Play a move and return it with a concrete destination.
@@ -472,15 +472,20 @@ class Game(PositionView):
             InvalidMoveError: the move is malformed; nothing changes.
             IllegalMoveError: the rules forbid it (``.reason``); nothing changes.
         """
-        move = self.resolve(src, dst)
-        if move.is_reshuffle:
-            self.reshuffle()
-        else:
-            self._apply(move.src.index, move.dst.index)
+        # resolve()'s steps, inlined: this is the hot path of every playout and click.
+        move = self._coerce(src, dst)
+        if move is RESHUFFLE:  # _coerce gives the reshuffle as this one value
+            self.reshuffle()  # refuses with the reasons resolve() gives
+            return move
+        reason, move = self._reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self._apply(move)
         return move
 
-    def _apply(self, src: int, dst: int) -> None:
-        """Move the top card between two engine indices without checking (the caller checked)."""
+    def _apply(self, move: Move) -> None:
+        """Play a checked move with a concrete destination, without checking again."""
+        src, dst = move.src.index, move.dst.index
         places = self._places
         source = places[src]
         places[dst].append(source.pop())
@@ -489,16 +494,10 @@ class Game(PositionView):
             self._face_down[src] -= 1  # the uncovered card turns face up
             flipped = 1
         self._found_count += (dst >= FIRST_FOUNDATION_INDEX) - (src >= FIRST_FOUNDATION_INDEX)
-        self._history.append((src, dst, flipped))
+        self._history.append((src, dst, flipped, move))
         self._log.append((src, dst))
         self._move_count += 1
         self._touch()
-
-    def _unapply(self, src: int, dst: int) -> None:
-        places = self._places
-        places[src].append(places[dst].pop())
-        self._found_count += (src >= FIRST_FOUNDATION_INDEX) - (dst >= FIRST_FOUNDATION_INDEX)
-        self._revision += 1
 
     def _touch(self) -> None:
         self._revision += 1
@@ -517,8 +516,10 @@ class Game(PositionView):
         >>> g.check_undo(), g.can_undo
         ('undo_after_reshuffle', False)
         """
-        if self._history:
-            return None
+        return None if self._history else self._undo_refusal()
+
+    def _undo_refusal(self) -> str:
+        """Why undo is refused, once the history is known to be empty."""
         if not self._move_count:
             return "nothing_to_undo"
         if self._log and self._log[-1][0] == RESHUFFLE_INDEX:
@@ -531,17 +532,18 @@ class Game(PositionView):
         Raises:
             IllegalMoveError: the reason :meth:`check_undo` gives.
         """
-        reason = self.check_undo()
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        src, dst, flipped = self._history.pop()
+        if not self._history:  # the reason is worked out only for a refusal (undo is hot)
+            raise IllegalMoveError(self._undo_refusal())
+        src, dst, flipped, move = self._history.pop()
         self._log.pop()
         if flipped:
             self._face_down[src] += 1  # an undone move hides again what it uncovered
-        self._unapply(src, dst)
+        places = self._places
+        places[src].append(places[dst].pop())
+        self._found_count += (src >= FIRST_FOUNDATION_INDEX) - (dst >= FIRST_FOUNDATION_INDEX)
         self._move_count -= 1
         self._touch()
-        return Move.from_indices(src, dst)
+        return move
 
     def _reshuffle_useful(self) -> bool:
         return self._reshuffles_left > 0 and any(len(p) >= 2 for p in self._piles)
