@@ -195,13 +195,15 @@ def test_a_tap_during_a_motion_acts_on_the_new_position_at_once(page: Any) -> No
 def test_tap_latency_to_the_final_dom_stays_under_50_ms(page: Any) -> None:
     reset(page)
     latencies = []
-    for _ in range(8):  # the first one warms up; the median of the other seven counts
+    for _ in range(12):  # the first one warms up; the median of the other eleven counts
         view(page).evaluate(LATENCY_JS, ["F2", "2H"])
         slot(page, "5").click()
         page.wait_for_function("() => window.__latency !== null")
         latencies.append(page.evaluate("() => window.__latency"))
         view(page).locator('[data-action="undo"]').click()
         expect(top_card(page, "5")).to_have_attribute("data-card", "2H")
+        # Tap from a still board, as the benchmark does: a tap during a flight is the test above.
+        wait_still(page)
     assert statistics.median(latencies[1:]) < 50, latencies
 
 
