@@ -88,3 +88,13 @@ def test_the_top_of_a_move_source_is_the_card_that_moves(seed: int, steps: int) 
             trial.move(move)
             assert trial.top(move.dst) == card
         game.move(moves[(seed + step) % len(moves)])
+
+
+def test_a_forged_place_outside_the_table_is_refused_with_the_package_error() -> None:
+    # int.__new__ bypasses every constructor: the Game must still refuse it cleanly.
+    forged = tuple.__new__(Move, (int.__new__(Place, 30), Place.parse("14")))
+    game = Game("CR1-N-AAAAAAB")
+    for action in (game.move, game.check, game.resolve):
+        with pytest.raises(InvalidMoveError):
+            action(forged)
+    assert game.move_count == 0

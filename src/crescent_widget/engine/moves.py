@@ -79,7 +79,10 @@ class Place(int):
     @property
     def name(self) -> str:
         """``"13"``, ``"F1"``; ``"F"`` for any foundation, ``"R"`` for the reshuffle's place."""
-        return _NAMES[int(self)]
+        value = int(self)
+        # Only int.__new__ can make a Place outside the table; it must still print, so that
+        # the error refusing it can name it.
+        return _NAMES[value] if 0 <= value < len(_NAMES) else f"#{value}"
 
     @property
     def number(self) -> int | None:
