@@ -309,9 +309,15 @@ static int expand_core(const St *s, int prune, int reshuffle, Cand *out) {
         depth += penalties[p];
     }
     int base = RESHUFFLE_WEIGHT * s->left - CARD_WEIGHT * total - DEPTH_WEIGHT * depth;
-    int tops[NPILES];
-    for (int p = 0; p < NPILES; p++)
-        tops[p] = (s->n[p] && s->n[p] < MAX_PILE) ? s->c[p][s->n[p] - 1] : -1;
+    /* Piles by top card, lowest index first: the piles a card can move onto. */
+    int8_t first[52], after[NPILES];
+    memset(first, -1, sizeof first);
+    for (int p = NPILES - 1; p >= 0; p--) {
+        if (!s->n[p] || s->n[p] >= MAX_PILE) continue;
+        int top = s->c[p][s->n[p] - 1];
+        after[p] = first[top];
+        first[top] = (int8_t)p;
+    }
     for (int p = 0; p < NPILES; p++) {
         int n = s->n[p];
         if (!n) continue;
@@ -328,9 +334,7 @@ static int expand_core(const St *s, int prune, int reshuffle, Cand *out) {
         int up = suit * 13 + (rank + 1) % 13, down = suit * 13 + (rank + 12) % 13;
         int change = 0, targets = 0;
         for (int pass = 0; pass < 2; pass++) {
-            int wanted = pass ? down : up;
-            for (int t = 0; t < NPILES; t++) {
-                if (tops[t] != wanted) continue;
+            for (int t = first[pass ? down : up]; t >= 0; t = after[t]) {
                 if (!targets++) change = pile_penalty(s->c[p], n - 1, need) - penalties[p];
                 int old = penalties[t], new_;
                 if (need[card]) new_ = 0;
@@ -366,7 +370,7 @@ typedef struct {
     int32_t *value;
     int16_t *move;
     size_t count, entries_cap;
-    uint32_t *slots; /* entry id + 1; 0 is empty */
+    uint64_t *slots; /* the hash's high 32 bits, then entry id + 1; 0 is empty */
     size_t nslots;
 } Set;
 
@@ -386,14 +390,17 @@ static void set_clear(Set *t) {
     if (t->slots) memset(t->slots, 0, t->nslots * sizeof *t->slots);
 }
 
+/* A slot keeps part of the hash beside the entry id, so a probe rarely reads an entry. */
+static inline uint64_t slot_of(uint64_t h, size_t id) { return (h & 0xFFFFFFFF00000000ULL) | (uint64_t)(id + 1); }
+
 static int set_grow_slots(Set *t) {
     size_t nslots = t->nslots ? t->nslots * 2 : 1024;
-    uint32_t *slots = PyMem_RawCalloc(nslots, sizeof *slots);
+    uint64_t *slots = PyMem_RawCalloc(nslots, sizeof *slots);
     if (!slots) return -1;
     for (size_t id = 0; id < t->count; id++) {
         size_t at = (size_t)t->hash[id] & (nslots - 1);
         while (slots[at]) at = (at + 1) & (nslots - 1);
-        slots[at] = (uint32_t)(id + 1);
+        slots[at] = slot_of(t->hash[id], id);
     }
     PyMem_RawFree(t->slots);
     t->slots = slots;
@@ -406,11 +413,12 @@ static inline const uint8_t *set_key(const Set *t, size_t id) { return t->arena 
 static long set_find(const Set *t, const uint8_t *key, int len, uint64_t h) {
     if (!t->nslots) return -1;
     size_t at = (size_t)h & (t->nslots - 1);
+    uint64_t tag = h & 0xFFFFFFFF00000000ULL;
     for (;;) {
-        uint32_t slot = t->slots[at];
+        uint64_t slot = t->slots[at];
         if (!slot) return -1;
-        size_t id = slot - 1;
-        if (t->hash[id] == h) {
+        size_t id = (size_t)(slot & 0xFFFFFFFFULL) - 1;
+        if ((slot & 0xFFFFFFFF00000000ULL) == tag && t->hash[id] == h) {
             const uint8_t *stored = set_key(t, id);
             if (stored[0] == len && memcmp(stored + 1, key, (size_t)len) == 0) return (long)id;
         }
@@ -452,7 +460,7 @@ static long set_add(Set *t, const uint8_t *key, int len, uint64_t h) {
     t->move[id] = 0;
     size_t at = (size_t)h & (t->nslots - 1);
     while (t->slots[at]) at = (at + 1) & (t->nslots - 1);
-    t->slots[at] = (uint32_t)(id + 1);
+    t->slots[at] = slot_of(h, id);
     return (long)id;
 }
 
