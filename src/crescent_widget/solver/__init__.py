@@ -10,6 +10,14 @@ The search works on its own compact state (:mod:`.state`) and reports a win only
 the engine has replayed the whole line (:mod:`.replay`); "lost" comes only from a search
 that visited every reachable position (:mod:`.search`).
 
+Two searches give the same answers: the pure-Python one, which runs everywhere (in the
+browser too), and an optional compiled core, ``pip install ./accel`` from a checkout, used
+when installed. :func:`backend` tells which one runs; ``CRESCENT_SOLVER=python`` (or
+``accel``) forces the choice (:mod:`.backend`).
+
+>>> backend() in ("accel", "python")
+True
+
 The solver sees every card: in the face-down variant (``H``) its hints use cards the
 player cannot see yet.
 """
@@ -18,6 +26,7 @@ from __future__ import annotations
 
 from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, check_move, hint, winnability
 from .api import InvalidBudgetError, SolveResult, Status, solve
+from .backend import SolverBackendError, backend
 from .replay import ReplayError, check_win
 from .winnable import random_winnable_number, winnable_numbers
 
@@ -29,8 +38,10 @@ __all__ = [
     "MoveVerdict",
     "ReplayError",
     "SolveResult",
+    "SolverBackendError",
     "Status",
     "Winnability",
+    "backend",
     "check_move",
     "check_win",
     "hint",

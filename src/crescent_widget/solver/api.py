@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import Move
 from ..errors import CrescentError
+from .backend import SearchEngine, search_class
 from .replay import ReplayError, check_win, replay
-from .search import Search
 from .state import State, from_game, is_won
 
 if TYPE_CHECKING:
@@ -127,6 +127,8 @@ def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None,
         ValueError: face-down cards remain (variant ``H``): a search would read them.
             Solve the same deal number in the standard game for the full-knowledge answer.
         ReplayError: the search produced a line the engine refuses (a solver bug).
+        SolverBackendError: ``CRESCENT_SOLVER`` asks for a search that cannot run
+            (see :func:`~.backend.backend`).
     """
     if hides_cards(game):
         raise ValueError(
@@ -147,10 +149,13 @@ def hides_cards(game: Game) -> bool:
 
 def run(
     game: Game, *, seconds: float | None = None, nodes: int | None = None, seed: int = 0, prune: bool = True
-) -> tuple[SolveResult, Search]:
-    """:func:`solve`, also returning the :class:`Search` (for its best heuristic line).
+) -> tuple[SolveResult, SearchEngine]:
+    """:func:`solve`, also returning the search (for its best heuristic line).
 
-    ``prune=False`` switches off the safe moves and dead ends (only to test them).
+    The search is the one :func:`~.backend.backend` names: the compiled core when it is
+    installed, else the pure-Python :class:`~.search.Search` (the same results for a
+    node budget and seed). ``prune=False`` switches off the safe moves and dead ends
+    (only to test them).
     """
     check_budget(seconds, nodes)
     if seconds is None and nodes is None:
@@ -159,13 +164,13 @@ def run(
     started = clock()
     deadline = started + seconds if seconds is not None else math.inf
     node_limit = nodes if nodes is not None else 1 << 62
-    search = Search(from_game(game), seed=seed, prune=prune)
+    search = search_class()(from_game(game), seed=seed, prune=prune)
     share = proof_share(search.root)
 
     def out_of_budget() -> bool:
         return search.nodes >= node_limit or clock() >= deadline
 
-    def finish(status: Status, moves: tuple[Move, ...] = ()) -> tuple[SolveResult, Search]:
+    def finish(status: Status, moves: tuple[Move, ...] = ()) -> tuple[SolveResult, SearchEngine]:
         result = SolveResult(status, moves, search.nodes, clock() - started, search.stored, search.proof_nodes)
         return result, search
 
@@ -198,7 +203,7 @@ def dives_only(game: Game, *, seconds: float, seed: int = 7) -> SolveResult:
     check_budget(seconds)
     started = time.perf_counter()
     deadline = started + seconds
-    search = Search(from_game(game), seed=seed)
+    search = search_class()(from_game(game), seed=seed)
     line = None
     while line is None and time.perf_counter() < deadline:
         line = search.dive(DIVE_EXPANSIONS, lambda: time.perf_counter() >= deadline)

@@ -37,6 +37,12 @@ from .expand import Child, expand
 from .heuristic import RESHUFFLE_WEIGHT, score
 from .state import RESHUFFLE_MOVE, TO_FOUNDATION, InternalMove, State, is_won, reshuffled
 
+# The version of the search's behaviour: bump it whenever a change to this module or to
+# what it calls (expand, the score, the state) can change a search's results (its line,
+# node counts or verdict for a given seed and budget). The compiled core
+# (``crescent_accel``) mirrors this search and carries the number it mirrors; the
+# solver uses it only when the two numbers match (:mod:`.backend`).
+ALGORITHM: Final = 1
 DIVE_NOISE: Final = 5.0
 DEAD: Final = -1  # the table's mark for a state proven to have no win
 _BY_SCORE = itemgetter(2)

@@ -1,0 +1,126 @@
+"""Which search runs: the optional compiled core, or the pure-Python search.
+
+The compiled core is the separate distribution ``crescent-widget-accel`` (module
+``crescent_accel``, ``pip install ./accel`` from a checkout). It mirrors
+:class:`~.search.Search` exactly: the same successors in the same order, and for a seed
+and a node budget the same line, node counts and verdict. It is used when it imports and
+carries the same :data:`~.search.ALGORITHM` number as the pure-Python search; otherwise
+the pure-Python search runs, which is complete on its own (it is the only one in the
+browser, on Pyodide). The environment variable ``CRESCENT_SOLVER`` overrides the choice:
+
+- unset, empty or ``auto``: the compiled core when it is usable, else pure Python;
+- ``python``: always the pure-Python search;
+- ``accel``: the compiled core, or :class:`SolverBackendError` when it is missing or
+  mirrors another version of the search.
+
+The choice is made at each search, so changing the variable takes effect at once.
+
+>>> backend() in ("accel", "python")
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from functools import cache
+from typing import Final, Literal, Protocol
+
+from ..errors import CrescentError
+from .search import ALGORITHM, Search
+from .state import InternalMove, State
+
+ENV_VAR: Final = "CRESCENT_SOLVER"
+Backend = Literal["accel", "python"]
+CHOICES: Final = ("auto", "python", "accel")
+
+
+class SearchEngine(Protocol):
+    """What the solver uses of a search: :class:`~.search.Search` and the compiled one alike."""
+
+    root: State
+    prune: bool
+    nodes: int
+    stored: int
+    dives: int
+    proof_nodes: int
+    proof_done: bool
+    dead_marks: int
+    best_line: list[InternalMove]
+
+    def dive(self, limit: int, stop: Callable[[], bool] | None = None) -> list[InternalMove] | None: ...
+
+    def prove(self, limit: int) -> list[InternalMove] | None: ...
+
+
+class SearchFactory(Protocol):
+    """A search class: ``factory(root, seed=…, prune=…)`` starts a search of ``root``."""
+
+    def __call__(self, root: State, *, seed: int = 0, prune: bool = True) -> SearchEngine: ...
+
+
+class SolverBackendError(CrescentError):
+    """``CRESCENT_SOLVER`` asks for a search that cannot run.
+
+    ``reason`` is ``accel_missing`` (``crescent_accel`` does not import),
+    ``accel_mismatch`` (it mirrors another version of the search: reinstall it) or
+    ``unknown_solver`` (the variable holds something else than ``auto``, ``python`` or
+    ``accel``).
+    """
+
+
+@cache
+def _accel() -> tuple[SearchFactory | None, str, str]:
+    """The compiled core's search class if it is usable; else None, a reason code and why.
+
+    Imported once: a module that failed to import does not start working later.
+    """
+    try:
+        import crescent_accel
+    except ImportError as error:
+        return None, "accel_missing", f"the compiled search core (crescent_accel) does not import: {error}"
+    if crescent_accel.ALGORITHM != ALGORITHM:
+        detail = (
+            f"the compiled search core mirrors search algorithm {crescent_accel.ALGORITHM!r}, "
+            f"this solver runs algorithm {ALGORITHM}: reinstall it from this checkout (pip install ./accel)"
+        )
+        return None, "accel_mismatch", detail
+    return crescent_accel.Search, "", ""
+
+
+def _choose() -> tuple[Backend, SearchFactory]:
+    choice = os.environ.get(ENV_VAR, "").strip() or "auto"
+    if choice not in CHOICES:
+        shown = choice if len(choice) <= 40 else choice[:40] + "…"
+        raise SolverBackendError(
+            "unknown_solver", f"{ENV_VAR}={shown!r} is not one of {', '.join(CHOICES)} (or unset, for auto)"
+        )
+    if choice == "python":
+        return "python", Search
+    accel, reason, detail = _accel()
+    if accel is not None:
+        return "accel", accel
+    if choice == "accel":
+        raise SolverBackendError(reason, f"{ENV_VAR}=accel, but {detail}")
+    return "python", Search
+
+
+def backend() -> Backend:
+    """The search that :func:`~.api.solve` and the advice use now: ``"accel"`` or ``"python"``.
+
+    ``"accel"`` is the compiled core (``pip install ./accel``); ``"python"`` the
+    pure-Python search. Both give the same answers; the compiled one is faster.
+
+    Raises:
+        SolverBackendError: ``CRESCENT_SOLVER`` asks for what cannot run (see the module text).
+    """
+    return _choose()[0]
+
+
+def search_class() -> SearchFactory:
+    """The search class to use now (see :func:`backend`).
+
+    Raises:
+        SolverBackendError: ``CRESCENT_SOLVER`` asks for what cannot run.
+    """
+    return _choose()[1]
