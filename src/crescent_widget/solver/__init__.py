@@ -13,7 +13,7 @@ that visited every reachable position (:mod:`.search`).
 Two searches give the same answers: the pure-Python one, which runs everywhere (in the
 browser too), and an optional compiled core, ``pip install ./accel`` from a checkout, used
 when installed. :func:`backend` tells which one runs; ``CRESCENT_SOLVER=python`` (or
-``accel``) forces the choice (:mod:`.backend`).
+``accel``) forces the choice (:mod:`.backends`).
 
 >>> backend() in ("accel", "python")
 True
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, check_move, hint, winnability
 from .api import InvalidBudgetError, SolveResult, Status, solve
-from .backend import SolverBackendError, backend
+from .backends import SolverBackendError, backend
 from .replay import ReplayError, check_win
 from .winnable import random_winnable_number, winnable_numbers
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import Move
 from ..errors import CrescentError
-from .backend import SearchEngine, search_class
+from .backends import SearchEngine, search_class
 from .replay import ReplayError, check_win, replay
 from .state import State, from_game, is_won
 
@@ -128,7 +128,7 @@ def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None,
             Solve the same deal number in the standard game for the full-knowledge answer.
         ReplayError: the search produced a line the engine refuses (a solver bug).
         SolverBackendError: ``CRESCENT_SOLVER`` asks for a search that cannot run
-            (see :func:`~.backend.backend`).
+            (see :func:`~.backends.backend`).
     """
     if hides_cards(game):
         raise ValueError(
@@ -152,7 +152,7 @@ def run(
 ) -> tuple[SolveResult, SearchEngine]:
     """:func:`solve`, also returning the search (for its best heuristic line).
 
-    The search is the one :func:`~.backend.backend` names: the compiled core when it is
+    The search is the one :func:`~.backends.backend` names: the compiled core when it is
     installed, else the pure-Python :class:`~.search.Search` (the same results for a
     node budget and seed). ``prune=False`` switches off the safe moves and dead ends
     (only to test them).

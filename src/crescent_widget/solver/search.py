@@ -41,7 +41,7 @@ from .state import RESHUFFLE_MOVE, TO_FOUNDATION, InternalMove, State, is_won, r
 # what it calls (expand, the score, the state) can change a search's results (its line,
 # node counts or verdict for a given seed and budget). The compiled core
 # (``crescent_accel``) mirrors this search and carries the number it mirrors; the
-# solver uses it only when the two numbers match (:mod:`.backend`).
+# solver uses it only when the two numbers match (:mod:`.backends`).
 ALGORITHM: Final = 1
 DIVE_NOISE: Final = 5.0
 DEAD: Final = -1  # the table's mark for a state proven to have no win
