@@ -1,6 +1,8 @@
-# Sourced by scripts/test and scripts/play: make .venv with the package and its extras.
-# Safe to run again: it reinstalls only when pyproject.toml or package.json changed,
-# and rebuilds the front end (esbuild, well under a second) every time.
+# Sourced by scripts/test and scripts/play: make .venv with the package and its extras, and
+# the optional compiled search core (accel/, crescent-widget-accel; needs a C compiler).
+# Safe to run again: it reinstalls the package only when pyproject.toml or package.json
+# changed, the compiled core only when its sources changed, and rebuilds the front end
+# (esbuild, well under a second) every time.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -19,5 +21,25 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "$want" > "$stamp"
 elif [ -f package.json ] && [ -d node_modules ]; then
   npm run --silent build
+fi
+# The compiled search core: optional (the solver falls back to pure Python without it, and
+# says which it uses: crescent_widget.solver.backend()), so a failed build warns and goes on;
+# CI then fails on its missing accelerator (tests/test_accel.py).
+accel_stamp="$venv/.crescent-accel-installed"
+if [ -f accel/pyproject.toml ] && [ -f accel/src/crescent_accel/_core.c ]; then
+  # Its sources only (not a build's leftovers), in a fixed order.
+  accel_sources="$(find accel/pyproject.toml accel/src/crescent_accel -maxdepth 1 -type f \
+    \( -name '*.toml' -o -name '*.c' -o -name '*.h' -o -name '*.py' -o -name '*.pyi' -o -name py.typed \) | LC_ALL=C sort)"
+  # shellcheck disable=SC2086  # one path a line, none with spaces
+  accel_want="$(cat $accel_sources | sha256sum | cut -d' ' -f1)"
+  if [ ! -f "$accel_stamp" ] || [ "$(cat "$accel_stamp")" != "$accel_want" ]; then
+    echo "== building and installing the compiled search core (accel/) into $venv"
+    if "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./accel; then
+      echo "$accel_want" > "$accel_stamp"
+    else
+      echo "== WARNING: the compiled search core did not build; the solver uses pure Python" >&2
+      rm -f "$accel_stamp"
+    fi
+  fi
 fi
 export PATH="$venv/bin:$PATH"

@@ -182,12 +182,12 @@ def python_answers(state: State) -> dict[tuple[bool, bool], list[Child]]:
     return {(True, True): pruned, (True, False): pruned, (False, True): plain, (False, False): plain}
 
 
-def compare_expand(seed: int, count: int, walk: int = 12, playouts: int = 0) -> dict[str, Any]:
+def compare_expand(seed: int, count: int, playouts: int = 0, walk: int = 16) -> dict[str, Any]:
     """Compare ``crescent_accel.expand`` with the pure-Python ``expand`` on ``count`` positions.
 
-    The positions: random states from ``seed`` (:func:`random_state`), each followed by a
-    random walk of up to ``walk`` moves from it (cheaper than a new state, and as valid),
-    then the states of ``playouts`` engine playouts. Each is expanded with prune and
+    The positions: the states of ``playouts`` engine playouts (:func:`playout_states`),
+    then random states from ``seed`` (:func:`random_state`), each followed by a random walk
+    of up to ``walk`` moves from it (cheaper than a new state, and as valid). Each is expanded with prune and
     reshuffle on and off (four calls to the accel). Returns the counts, how often the
     pruning rules changed the answer (so that a test knows they were exercised), and the
     first mismatches with their states.
@@ -224,6 +224,11 @@ def compare_expand(seed: int, count: int, walk: int = 12, playouts: int = 0) -> 
         counts["full_pile"] += any(len(p) == MAX_PILE for p in state[0])
         return plain
 
+    for state in playout_states(rng, playouts, 400):
+        if counts["positions"] >= count:
+            break
+        counts["playout_positions"] += 1
+        check(state)
     while counts["positions"] < count:
         state = random_state(rng)[0]
         counts["roots"] += 1
@@ -232,7 +237,4 @@ def compare_expand(seed: int, count: int, walk: int = 12, playouts: int = 0) -> 
             if not children or counts["positions"] >= count:
                 break
             state = rng.choice(children)[1]
-    for state in playout_states(rng, playouts, 400):
-        counts["playout_positions"] += 1
-        check(state)
     return {"counts": counts, "mismatches": mismatches}
