@@ -34,10 +34,12 @@ if [ -f accel/pyproject.toml ] && [ -f accel/src/crescent_accel/_core.c ]; then
   accel_want="$(cat $accel_sources | sha256sum | cut -d' ' -f1)"
   if [ ! -f "$accel_stamp" ] || [ "$(cat "$accel_stamp")" != "$accel_want" ]; then
     echo "== building and installing the compiled search core (accel/) into $venv"
-    if "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./accel; then
+    accel_log="$venv/accel-install.log"
+    if "$venv/bin/python" -m pip install --force-reinstall --no-deps ./accel >"$accel_log" 2>&1; then
       echo "$accel_want" > "$accel_stamp"
     else
-      echo "== WARNING: the compiled search core did not build; the solver uses pure Python" >&2
+      grep -v "^WARNING: Location .* is ignored" "$accel_log" >&2 || true
+      echo "== WARNING: the compiled search core did not build (above); the solver uses pure Python" >&2
       rm -f "$accel_stamp"
     fi
   fi
