@@ -14,6 +14,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -575,10 +576,12 @@ static int state_from_python(PyObject *obj, St *s) {
             PyErr_SetString(PyExc_TypeError, "foundations must be a tuple of 8 ints");
             return -1;
         }
-        long top = PyLong_AsLong(item);
+        int overflow;
+        long top = PyLong_AsLongAndOverflow(item, &overflow);
         if (top == -1 && PyErr_Occurred()) return -1;
+        if (overflow) top = -1; /* refused below, like any other number out of range */
         if (!((top >= 0 && top <= 12) || top == JOINED)) {
-            PyErr_Format(PyExc_ValueError, "foundation top %ld is neither a rank index 0-12 nor JOINED (99)", top);
+            PyErr_Format(PyExc_ValueError, "foundation top %R is neither a rank index 0-12 nor JOINED (99)", item);
             return -1;
         }
         s->f[i] = (uint8_t)top;
@@ -593,10 +596,12 @@ static int state_from_python(PyObject *obj, St *s) {
         PyErr_SetString(PyExc_TypeError, "reshuffles_left must be an int");
         return -1;
     }
-    long value = PyLong_AsLong(left);
+    int overflow;
+    long value = PyLong_AsLongAndOverflow(left, &overflow);
     if (value == -1 && PyErr_Occurred()) return -1;
+    if (overflow) value = -1; /* refused below, like any other number out of range */
     if (value < 0 || value > 255) {
-        PyErr_Format(PyExc_ValueError, "reshuffles_left %ld is outside 0-255", value);
+        PyErr_Format(PyExc_ValueError, "reshuffles_left %R is outside 0-255", left);
         return -1;
     }
     s->left = (uint8_t)value;
@@ -626,6 +631,19 @@ fail:
 static PyObject *move_to_python(int src, int dst) { return Py_BuildValue("(ii)", src, dst); }
 
 /* ------------------------------------------------------------------ Search */
+
+/* A budget as Python treats it: any int, a huge one meaning no limit, a negative one none. */
+static int parse_limit(PyObject *obj, long long *limit) {
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "limit must be an int, not %.50s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow;
+    *limit = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (*limit == -1 && PyErr_Occurred()) return -1;
+    if (overflow) *limit = overflow > 0 ? LLONG_MAX : LLONG_MIN;
+    return 0;
+}
 
 typedef struct {
     double priority;
@@ -858,8 +876,9 @@ static int check_ready(SearchObject *self) {
 static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"limit", "stop", NULL};
     long long limit;
-    PyObject *stop = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "L|O", keywords, &limit, &stop)) return NULL;
+    PyObject *limit_obj, *stop = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O", keywords, &limit_obj, &stop)) return NULL;
+    if (parse_limit(limit_obj, &limit) < 0) return NULL;
     if (check_ready(self) < 0) return NULL;
     if (is_won(&self->root_state)) return PyList_New(0);
     double noise = self->dives ? DIVE_NOISE : 0.0;
@@ -953,7 +972,9 @@ static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwarg
 /* Search.prove: advance the complete search by about `limit` states; a winning line or None. */
 static PyObject *Search_prove(SearchObject *self, PyObject *args) {
     long long limit;
-    if (!PyArg_ParseTuple(args, "L", &limit)) return NULL;
+    PyObject *limit_obj;
+    if (!PyArg_ParseTuple(args, "O", &limit_obj)) return NULL;
+    if (parse_limit(limit_obj, &limit) < 0) return NULL;
     if (check_ready(self) < 0) return NULL;
     Set *table = &self->table;
     long long generated = 0;
