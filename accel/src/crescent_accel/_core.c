@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define ALGORITHM 1
+#define ALGORITHM 2
 
 #define NPILES 16
 #define MAX_PILE 13
@@ -32,6 +32,7 @@
 #define DEPTH_WEIGHT 2
 #define RESHUFFLE_WEIGHT 50
 #define DIVE_NOISE 5.0
+#define DIVE_NOISE_MAX 30.0
 
 typedef struct {
     uint8_t n[NPILES];
@@ -881,7 +882,9 @@ static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwarg
     if (parse_limit(limit_obj, &limit) < 0) return NULL;
     if (check_ready(self) < 0) return NULL;
     if (is_won(&self->root_state)) return PyList_New(0);
-    double noise = self->dives ? DIVE_NOISE : 0.0;
+    /* As search.py: no noise on the first dive, then a ramp up to a cap. */
+    double ramp = DIVE_NOISE + (double)self->dives;
+    double noise = self->dives ? (ramp < DIVE_NOISE_MAX ? ramp : DIVE_NOISE_MAX) : 0.0;
     self->dives++;
     Set *parents = &self->parents;
     Set *table = &self->table;
