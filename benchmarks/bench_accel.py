@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from crescent_widget import Game
-from crescent_widget.solve import parse_range
+from crescent_widget.solve import parse_range, percentile
 from crescent_widget.solver import backend, solve
 from crescent_widget.solver.backends import SearchFactory
 from crescent_widget.solver.search import Search
@@ -81,7 +81,7 @@ def describe(times: list[float | None], seconds: float) -> str:
     won = sorted(t for t in times if t is not None)
     if not won:
         return f"won 0/{len(times)} within {seconds:g} s"
-    p90 = won[min(len(won) - 1, int(0.9 * len(won)))]
+    p90 = percentile(won, 0.9)
     return (
         f"won {len(won)}/{len(times)} within {seconds:g} s; time to a win: median {statistics.median(won):.3f} s, "
         f"p90 {p90:.3f} s, most {won[-1]:.2f} s, total {sum(won):.1f} s"

@@ -536,6 +536,20 @@ static double mt_random(Twister *r) {
 
 /* --------------------------------------------------- Python <-> positions */
 
+/* An int of a state; one too big for a C long reads as -1, which every caller refuses as
+ * out of range (so the caller's ValueError names it, as Python's search would not take it). */
+static int read_int(PyObject *obj, const char *type_error, long *value) {
+    if (!PyLong_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, type_error);
+        return -1;
+    }
+    int overflow;
+    *value = PyLong_AsLongAndOverflow(obj, &overflow);
+    if (*value == -1 && PyErr_Occurred()) return -1;
+    if (overflow) *value = -1;
+    return 0;
+}
+
 static int state_from_python(PyObject *obj, St *s) {
     if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 3) {
         PyErr_SetString(PyExc_TypeError, "a solver state is a tuple (piles, foundations, reshuffles_left)");
@@ -573,14 +587,8 @@ static int state_from_python(PyObject *obj, St *s) {
     }
     for (int i = 0; i < 8; i++) {
         PyObject *item = PyTuple_GET_ITEM(fnd, i);
-        if (!PyLong_Check(item)) {
-            PyErr_SetString(PyExc_TypeError, "foundations must be a tuple of 8 ints");
-            return -1;
-        }
-        int overflow;
-        long top = PyLong_AsLongAndOverflow(item, &overflow);
-        if (top == -1 && PyErr_Occurred()) return -1;
-        if (overflow) top = -1; /* refused below, like any other number out of range */
+        long top;
+        if (read_int(item, "foundations must be a tuple of 8 ints", &top) < 0) return -1;
         if (!((top >= 0 && top <= 12) || top == JOINED)) {
             PyErr_Format(PyExc_ValueError, "foundation top %R is neither a rank index 0-12 nor JOINED (99)", item);
             return -1;
@@ -593,14 +601,8 @@ static int state_from_python(PyObject *obj, St *s) {
             return -1;
         }
     }
-    if (!PyLong_Check(left)) {
-        PyErr_SetString(PyExc_TypeError, "reshuffles_left must be an int");
-        return -1;
-    }
-    int overflow;
-    long value = PyLong_AsLongAndOverflow(left, &overflow);
-    if (value == -1 && PyErr_Occurred()) return -1;
-    if (overflow) value = -1; /* refused below, like any other number out of range */
+    long value;
+    if (read_int(left, "reshuffles_left must be an int", &value) < 0) return -1;
     if (value < 0 || value > 255) {
         PyErr_Format(PyExc_ValueError, "reshuffles_left %R is outside 0-255", left);
         return -1;
