@@ -7,7 +7,8 @@ Used by ``tests/browser/test_lite_site.py`` and ``benchmarks/bench_lite.py``:
 * :func:`offline_chromium` launches Debian's Chromium with every request that is not to
   loopback sent to a :class:`Doorman`, a proxy on loopback that refuses it and writes it
   down. Requests from workers and the service worker go there too, so the list is complete;
-* :func:`run_all_cells`, :func:`run_cell`: what a student does, by menu, keyboard and mouse.
+* :func:`run_all_cells`, :func:`run_code_cell`, :func:`run_cell`: what a student does, by menu,
+  keyboard and mouse.
 
 Nothing here skips: a missing Chromium, npm or registry is an error.
 """
@@ -36,6 +37,9 @@ ARTIFACTS = ROOT / "test-artifacts"
 # Pyodide's first start is slow (a 10 MB WebAssembly runtime, then IPython): generous limits.
 KERNEL_TIMEOUT_MS = 180_000
 CELL_TIMEOUT_MS = 60_000
+# A code cell's prompt: [*] once it is queued or running, [N] once it has run.
+_STARTED_JS = r"(p) => /\[(\*|\d+)\]/.test(p.textContent)"
+_RAN_JS = r"(p) => /\[\d+\]/.test(p.textContent)"
 
 
 def build_site(output: Path, work: Path) -> None:
@@ -199,6 +203,37 @@ def wait_kernel_idle(page: Any, timeout_ms: int = KERNEL_TIMEOUT_MS) -> None:
     )
 
 
+def accept_kernel_dialog(page: Any) -> None:
+    """Take the offered kernel if JupyterLab shows its "Select Kernel" dialog; else do nothing."""
+    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
+    if dialog.count():
+        with suppress(PlaywrightTimeout):  # it may close by itself meanwhile
+            dialog.locator(".jp-Dialog-button.jp-mod-accept").first.click(timeout=2_000)
+
+
+def run_code_cell(page: Any, cell: Any, timeout_ms: int = CELL_TIMEOUT_MS) -> None:
+    """Shift+Enter on ``cell``, a code cell that has not run yet; return once it has run.
+
+    Under load the page can lose a key press while it redraws (seen in CI: the fourth of four
+    quick Shift+Enters did nothing). A student whose cell shows no ``[*]`` presses again, and
+    so does this. A press that did start the cell is never repeated. JupyterLab may also ask
+    which kernel to use (seen under load); the student takes the one it offers.
+    """
+    prompt = cell.locator(".jp-InputArea-prompt")
+    for _ in range(5):
+        accept_kernel_dialog(page)
+        prompt.click()  # command mode, with this cell active
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.wait_for_function(_STARTED_JS, arg=prompt.element_handle(), timeout=5_000, polling=100)
+            break
+        except PlaywrightTimeout:
+            continue
+    else:
+        raise AssertionError(f"five Shift+Enters did not start the cell: {cell.inner_text()[:200]!r}")
+    page.wait_for_function(_RAN_JS, arg=prompt.element_handle(), timeout=timeout_ms, polling=100)
+
+
 def run_cell(page: Any, code: str, stderr_ok: bool = False) -> str:
     """Add a cell at the end of the notebook, type ``code``, Shift+Enter; return its output text.
 
@@ -214,11 +249,7 @@ def run_cell(page: Any, code: str, stderr_ok: bool = False) -> str:
     new_cell.wait_for()
     new_cell.locator(".jp-InputArea-editor").click()
     page.keyboard.insert_text(code)
-    page.keyboard.press("Shift+Enter")
-    prompt = new_cell.locator(".jp-InputArea-prompt")
-    page.wait_for_function(
-        "(p) => /\\[\\d+\\]/.test(p.textContent)", arg=prompt.element_handle(), timeout=CELL_TIMEOUT_MS
-    )
+    run_code_cell(page, new_cell)
     outputs = new_cell.locator(".jp-OutputArea-output")
     text = "\n".join(outputs.all_inner_texts())
     wrote_stderr = new_cell.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() > 0
