@@ -96,6 +96,7 @@ def main() -> None:
     times: list[float] = []
     cpu: list[float] = []
     lost: list[tuple[int, int, str]] = []
+    proofs: Counter[str] = Counter()
     started = time.perf_counter()
     for index, (number, depth, record) in enumerate(positions, 1):
         game = Game.from_record(record)
@@ -106,6 +107,7 @@ def main() -> None:
         times.append(result.seconds)
         if result.status == "lost":
             lost.append((number, depth, record))
+            proofs[result.proof] += 1
         sys.stderr.write(f"\r{index}/{len(positions)}")
         sys.stderr.flush()
     sys.stderr.write("\n")
@@ -126,6 +128,7 @@ def main() -> None:
         f"wall {time.perf_counter() - started:.0f}s; "
         f"CPU median {percentile(cpu, 0.5):.3f}s, p90 {percentile(cpu, 0.9):.3f}s"
     )
+    print(f"lost proven by the complete search {proofs['search']}, by one suit alone {proofs['suit']}")
     if args.check_lost:
         from crescent_widget.solver.api import dives_only  # only for this check
 

@@ -125,6 +125,51 @@ def to_game(state: State, tops: list[SuitTops]) -> Game:
     return Game.from_layout(piles, foundations, state[2])
 
 
+def random_position(
+    rng: random.Random, most_cards: int = 14, piles: int = 6, reshuffles: tuple[int, ...] = (0, 0, 1)
+) -> Game:
+    """Foundations leaving a few cards, dealt at random into a few piles.
+
+    Suits often have one foundation complete, so that the chain rules have work to do. The
+    reshuffles left are picked from ``reshuffles``.
+    """
+    foundations: list[list[str]] = []
+    while True:
+        tops = [_small_suit_tops(rng) for _ in SUITS]
+        if 2 <= sum(12 - asc + desc + max(0, desc - asc - 1) for asc, desc in tops) <= most_cards:
+            break
+    for suit, (asc, _) in zip(SUITS, tops, strict=True):
+        foundations.append([RANKS[r] + suit for r in range(asc + 1)])
+    for suit, (_, desc) in zip(SUITS, tops, strict=True):
+        foundations.append([RANKS[r] + suit for r in range(12, desc - 1, -1)])
+    left = [
+        RANKS[r] + s
+        for s, (asc, desc) in zip(SUITS, tops, strict=True)
+        for r in range(13)
+        for _ in range(2 - (r <= asc) - (r >= desc))
+    ]
+    rng.shuffle(left)
+    layout: list[list[str]] = [[] for _ in range(16)]
+    used = rng.randint(1, piles)
+    for card in left:
+        choices = [n for n in range(used) if len(layout[n]) < 13]
+        if not choices:
+            choices = [n for n in range(16) if len(layout[n]) < 13]
+        layout[rng.choice(choices)].append(card)
+    return Game.from_layout(layout, foundations, rng.choice(reshuffles))
+
+
+def _small_suit_tops(rng: random.Random) -> tuple[int, int]:
+    """(ascending top, descending top) rank indexes of one suit's foundations."""
+    kind = rng.random()
+    if kind < 0.35:  # descending complete: a chain going up
+        return 12 - rng.randint(0, 6), 0
+    if kind < 0.7:  # ascending complete: a chain going down
+        return 12, rng.randint(0, 6)
+    asc = rng.randint(0, 12)
+    return asc, rng.randint(max(0, asc - 1), min(12, asc + 4))  # overlapping, joined or a small gap
+
+
 def playout_states(rng: random.Random, deals: int, steps: int) -> Iterator[State]:
     """States of random playouts of real deals through the engine.
 

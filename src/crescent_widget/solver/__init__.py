@@ -7,8 +7,9 @@
 ('won', [...])
 
 The search works on its own compact state (:mod:`.state`) and reports a win only after
-the engine has replayed the whole line (:mod:`.replay`); "lost" comes only from a search
-that visited every reachable position (:mod:`.search`).
+the engine has replayed the whole line (:mod:`.replay`); "lost" comes only from a proof:
+a search that visited every reachable position (:mod:`.search`), or a suit that cannot be
+finished even with the rules relaxed in the player's favour (:mod:`.suits`).
 
 Two searches give the same answers: the pure-Python one, which runs everywhere (in the
 browser too), and an optional compiled core, ``pip install ./accel`` from a checkout, used

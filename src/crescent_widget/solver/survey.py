@@ -57,7 +57,8 @@ def solve_deal(
     """Solve deal ``number`` (in a worker); with a retry budget, once more if unknown.
 
     The record holds the deal, its code, the verdict, the time and nodes of the last
-    attempt, the budget that gave it, and a won deal's whole line (SPEC.md notation).
+    attempt, the budget that gave it, a won deal's whole line (SPEC.md notation), and for
+    a lost deal how the loss was proven (``proof``: ``"search"`` or ``"suit"``).
     """
     from ..engine.game import Game
     from .api import solve
@@ -80,6 +81,7 @@ def solve_deal(
         "nodes": result.nodes,
         "states_stored": result.states_stored,
         "moves": result.line,
+        **({"proof": result.proof} if result.proof else {}),  # how a loss was proven
     }
 
 

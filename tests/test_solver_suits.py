@@ -1,0 +1,118 @@
+"""The one-suit bound (``solver/suits.py``): every loss it claims is a real loss.
+
+The check: on thousands of small random positions, with up to two reshuffles left, the
+unpruned complete search settles the position, and whenever the bound says a suit cannot
+be finished, that search says lost. Bigger runs: ``benchmarks/bench_solver_soundness.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from crescent_widget import Game
+from crescent_widget.solver.api import BOUND_AFTER, run, solve
+from crescent_widget.solver.state import from_game
+from crescent_widget.solver.suits import SuitBound, relaxed, successors
+from random_states import random_position
+
+# A player's position: deal 1055 after the benchmark's noisy player made 60 moves, no
+# reshuffle left. One suit cannot be finished: the bound finds it in a few hundred relaxed
+# positions, where the complete search is nowhere near done.
+PLAYER_LOST = (
+    "CR1-N-AAAABNW\n16-15 15-F6 14-15 9-5 3-F7 5-F7 8-F7 8-F4 16-5 13-F4 13-F4 13-F4\n"
+    "11-2 12-13 4-11 7-10 9-6 6-8 6-8 2-6 2-6 14-2 10-14 10-14\n"
+    "R 5-F3 16-9 4-F2 7-F3 6-3 11-9 1-7 4-13 4-13 4-15 15-F5\n"
+    "15-F5 8-10 11-4 11-4 R 3-F7 6-F5 15-F5 1-F8 16-4 8-F7 7-2\n"
+    "5-13 9-F7 16-F7 10-F7 R 9-F4 9-F4 5-F7 3-F1 8-F2 8-F1 9-F4\n"
+    "7-4 4-F4 13-4"
+)
+SUITS = "SHCD"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def endgame(piles: list[list[str]], reshuffles: int) -> Game:
+    """Every card up but the A, 2, 3 of hearts and an A of clubs, in ``piles``.
+
+    The hearts' ascending foundation is complete, so they go down: 3, 2, then A.
+    """
+    ascending = [[rank + suit for rank in RANKS] for suit in SUITS]
+    descending = [[rank + suit for rank in reversed(RANKS)] for suit in SUITS]
+    descending[1] = descending[1][:-3]  # K down to 4
+    descending[2] = descending[2][:-1]  # K down to 2
+    return Game.from_layout(piles + [[] for _ in range(16 - len(piles))], ascending + descending, reshuffles)
+
+
+def test_relaxed_position_keeps_one_suit_in_order() -> None:
+    state = from_game(endgame([["3H", "AC", "2H"], ["AH"]], 2))
+    assert relaxed(state, 1) == ((bytes([0]), bytes([2, 1])), 12, 3, 2)
+    assert relaxed(state, 2) == ((bytes([0]),), 12, 1, 2)
+    assert relaxed(state, 0) == ((), 12, 0, 2)  # spades are done
+
+
+def test_successors_rotate_any_set_of_piles_and_move_onto_neighbours() -> None:
+    position = ((bytes([4, 9]), bytes([6, 2]), bytes([5])), 0, 12, 1)
+    children = successors(position)
+    rotations = [c for c in children if c[3] == 0]
+    assert len(rotations) == 3  # either pile of two, or both; never none
+    assert ((bytes([2, 6]), bytes([5]), bytes([9, 4])), 0, 12, 0) in rotations
+    # 5 (rank index 5 is a 6) goes onto the 7 (index 6)? No: onto index 4 or 6 only when on top.
+    moves = [c for c in children if c[3] == 1]
+    assert ((bytes([4, 9]), bytes([6, 2])), 0, 12, 1) not in moves  # 6 is not on top of its pile
+    assert all(sum(map(len, c[0])) == 5 for c in moves)
+
+
+@pytest.mark.parametrize(
+    ("pile", "reshuffles", "lost"),
+    [
+        (["AH", "2H", "3H"], 0, False),  # 3, 2, A go down in turn
+        (["3H", "2H", "AH"], 0, True),  # the A must go before the 2 under it, and fits only on it
+        (["3H", "2H", "AH"], 1, True),  # one turn brings the 3 up, and the A is on the 2 again
+        (["3H", "2H", "AH"], 2, False),  # a second turn brings the 2 up
+    ],
+)
+def test_the_bound_settles_a_small_endgame_like_the_complete_search(
+    pile: list[str], reshuffles: int, lost: bool
+) -> None:
+    game = endgame([pile, ["AC"]], reshuffles)
+    bound = SuitBound(from_game(game))
+    bound.work(10_000)
+    assert bound.done and (bound.lost_suit == 1 if lost else bound.lost_suit is None)
+    assert run(game, nodes=100_000, prune=False)[0].status == ("lost" if lost else "won")
+
+
+@pytest.mark.parametrize(("count", "cards", "piles", "least"), [(2000, 16, 6, 300), (300, 24, 8, 50)])
+def test_the_bound_never_calls_a_winnable_position_lost(count: int, cards: int, piles: int, least: int) -> None:
+    rng = random.Random(2027)
+    seen: Counter[str] = Counter()
+    for _ in range(count):
+        game = random_position(rng, most_cards=cards, piles=piles, reshuffles=(0, 1, 2))
+        bound = SuitBound(from_game(game))
+        bound.work(1_000_000)
+        assert bound.done
+        plain = run(game, nodes=2_000_000, prune=False)[0]
+        if plain.status == "unknown":
+            continue
+        seen[f"bound {'lost' if bound.lost_suit is not None else 'open'}, plain {plain.status}"] += 1
+        if bound.lost_suit is not None:
+            assert plain.status == "lost", game.to_dict()
+    # The test means something only if the bound fires often, with reshuffles left too.
+    assert seen["bound lost, plain lost"] > least, seen
+    assert seen["bound open, plain won"] > least, seen
+    assert seen["bound open, plain lost"] > 0, seen  # the bound is weaker than the search, as it must be
+
+
+def test_solve_proves_a_players_lost_position_by_one_suit() -> None:
+    game = Game.from_record(PLAYER_LOST)
+    result = solve(game, nodes=BOUND_AFTER * 3)
+    assert (result.status, result.proof) == ("lost", "suit")
+    assert run(game, nodes=BOUND_AFTER * 3, prune=False)[0].status == "unknown"  # the plain search cannot tell
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_fresh_deals_have_every_suit_open(number: int) -> None:
+    bound = SuitBound(from_game(Game.from_number(number)))
+    bound.work(1_000_000)
+    assert bound.done and bound.lost_suit is None
