@@ -58,6 +58,10 @@ BOUND_AFTER: Final = 30_000
 # positions of deals 2001-2040 (not the benchmark set), 1 s each with the compiled core:
 # definite 87.4% with no bound, 88.7% at 0.15 and at 0.3 (two losses proven, no win missed).
 BOUND_SHARE: Final = 0.15
+# At most this many relaxed positions per solve (about 120 MB): the positions stay in memory
+# until their suit is settled, and the losses the bound proved on players' positions took
+# at most 90,000.
+BOUND_MOST: Final = 500_000
 
 
 class InvalidBudgetError(CrescentError):
@@ -199,7 +203,7 @@ def run(
         """Give the bound its turn if it is owed one; whether it has proven the loss."""
         if bound is None or bound.done or search.nodes < BOUND_AFTER:
             return bound is not None and bound.lost_suit is not None
-        owed = int(search.nodes * BOUND_SHARE) - bound.nodes
+        owed = min(int(search.nodes * BOUND_SHARE), BOUND_MOST) - bound.nodes
         while owed > 0 and not bound.done and not out_of_budget():
             step = min(owed, 2000, max(1, node_limit - work()))
             bound.work(step)
