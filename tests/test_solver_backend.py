@@ -7,6 +7,7 @@ is compared with the pure-Python search in ``tests/test_accel.py``.
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -120,3 +121,20 @@ def test_an_unknown_choice_is_refused(monkeypatch: pytest.MonkeyPatch, value: st
     assert caught.value.reason == "unknown_solver"
     assert "auto, python, accel" in str(caught.value)
     assert len(str(caught.value)) < 200  # a huge value is clipped
+
+
+def test_a_button_that_needs_a_missing_solver_logs_a_warning_and_raises_nothing(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from crescent_widget import CrescentWidget
+    from widget_support import send
+
+    widget = CrescentWidget("CR1-N-AAAAAAB")
+    before = widget.game.to_dict()
+    monkeypatch.setenv("CRESCENT_SOLVER", "rust")
+    with caplog.at_level(logging.DEBUG, logger="crescent_widget.widget"):
+        send(widget, {"type": "winnable", "rev": widget.rev})
+        send(widget, {"type": "hint", "rev": widget.rev})
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 2 and all("CRESCENT_SOLVER" in text for text in warnings), warnings
+    assert widget.game.to_dict() == before

@@ -163,6 +163,11 @@ def handle(table: Table, content: object, rev: int) -> None:
     try:
         act(table, intent)
     except CrescentError as err:
-        logger.debug("refused %s intent: %s", intent.kind, err)
+        from ..solver.backends import SolverBackendError  # the solver loads on first use
+
+        if isinstance(err, SolverBackendError):  # a setting to fix, not a refused move: say it loudly
+            logger.warning("the solver cannot answer the %s button: %s", intent.kind, err)
+        else:
+            logger.debug("refused %s intent: %s", intent.kind, err)
     except Exception:
         logger.exception("front-end intent %s failed", quoted(intent))
