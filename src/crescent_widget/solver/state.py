@@ -70,8 +70,21 @@ def canonical_foundations(tops: list[int]) -> Foundations:
 
 def foundation_result(fnd: Foundations, card: int) -> Foundations | None:
     """The canonical foundations after ``card`` goes up, or None if no foundation takes it."""
-    suit, rank = SUIT[card], RANK[card]
-    asc, desc = fnd[suit], fnd[suit + 4]
+    suit = SUIT[card]
+    tops = suit_result(fnd[suit], fnd[suit + 4], RANK[card])
+    if tops is None:
+        return None
+    new = list(fnd)
+    new[suit], new[suit + 4] = tops
+    return tuple(new)
+
+
+def suit_result(asc: int, desc: int, rank: int) -> tuple[int, int] | None:
+    """One suit's canonical (ascending, descending) tops after ``rank`` goes up, or None.
+
+    >>> suit_result(4, 12, 5), suit_result(4, 6, 5), suit_result(4, 12, 7)
+    ((5, 12), (99, 99), None)
+    """
     if asc == JOINED:
         asc = desc = rank  # slide the boundary to rank - 1 or rank + 1, then play on it
     elif rank == asc + 1:
@@ -81,10 +94,8 @@ def foundation_result(fnd: Foundations, card: int) -> Foundations | None:
     else:
         return None
     if desc == asc + 1:
-        asc = desc = JOINED
-    new = list(fnd)
-    new[suit], new[suit + 4] = asc, desc
-    return tuple(new)
+        return JOINED, JOINED
+    return asc, desc
 
 
 _lifts: dict[Foundations, dict[int, Foundations]] = {}

@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.rules import SUIT
-from .state import JOINED, RANK, State
+from .state import RANK, State, suit_result
 
 # A relaxed position: (one suit's piles, sorted, without the empty ones; ascending top;
 # descending top; reshuffles left). Ranks are stored as bytes (0 = Ace ... 12 = King).
@@ -63,21 +63,6 @@ def relaxed(state: State, suit: int) -> Relaxed:
     return tuple(sorted(pile for pile in ranks if pile)), fnd[suit], fnd[suit + 4], left
 
 
-def _lift(asc: int, desc: int, rank: int) -> tuple[int, int] | None:
-    """The suit's foundation tops after ``rank`` goes up, or None (as ``foundation_result``)."""
-    if asc == JOINED:
-        asc = desc = rank
-    elif rank == asc + 1:
-        asc = rank
-    elif rank == desc - 1:
-        desc = rank
-    else:
-        return None
-    if desc == asc + 1:
-        return JOINED, JOINED
-    return asc, desc
-
-
 def successors(position: Relaxed) -> list[Relaxed]:
     """The relaxed positions one step on, foundation moves last (the search pops them first).
 
@@ -103,7 +88,7 @@ def successors(position: Relaxed) -> list[Relaxed]:
     for index, pile in enumerate(piles):
         rank = pile[-1]
         rest = pile[:-1]
-        tops = _lift(asc, desc, rank)
+        tops = suit_result(asc, desc, rank)
         if tops is not None:
             lifted.append((_without(piles, index, rest), tops[0], tops[1], left))
         for target_rank in _TARGET_RANKS[rank]:
