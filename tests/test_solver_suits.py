@@ -58,10 +58,24 @@ def test_successors_rotate_any_set_of_piles_and_move_onto_neighbours() -> None:
     rotations = [c for c in children if c[3] == 0]
     assert len(rotations) == 3  # either pile of two, or both; never none
     assert ((bytes([2, 6]), bytes([5]), bytes([9, 4])), 0, 12, 0) in rotations
-    # 5 (rank index 5 is a 6) goes onto the 7 (index 6)? No: onto index 4 or 6 only when on top.
-    moves = [c for c in children if c[3] == 1]
-    assert ((bytes([4, 9]), bytes([6, 2])), 0, 12, 1) not in moves  # 6 is not on top of its pile
-    assert all(sum(map(len, c[0])) == 5 for c in moves)
+    # Tops 10, 3 and 6 (rank indexes 9, 2, 5): no top is a neighbour of another, and the 5
+    # and 7 the 6 fits on lie under other cards; no foundation takes any of them.
+    assert [c for c in children if c[3] == 1] == []
+
+
+def test_successors_move_a_top_onto_a_neighbour_wrapping_king_and_ace() -> None:
+    # A 5 and a 6 on top (indexes 4, 5): either goes onto the other.
+    assert set(successors(((bytes([4]), bytes([7, 5])), 0, 12, 0))) == {
+        ((bytes([4, 5]), bytes([7])), 0, 12, 0),
+        ((bytes([7, 5, 4]),), 0, 12, 0),
+    }
+    # A King and an Ace: each goes onto the other, as on the real piles.
+    assert set(successors(((bytes([0]), bytes([12])), 5, 9, 0))) == {
+        ((bytes([0, 12]),), 5, 9, 0),
+        ((bytes([12, 0]),), 5, 9, 0),
+    }
+    # A card the foundation takes next goes up (ascending at 5: the 7, index 6).
+    assert ((), 6, 9, 0) in successors(((bytes([6]),), 5, 9, 0))
 
 
 @pytest.mark.parametrize(
