@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -49,6 +50,7 @@ FIRST_PROOF_STATES: Final = 500  # tiny positions are settled outright before an
 # positions a proof is out of reach and the dives find the wins.
 PROOF_SHARES: Final = ((24, 0.6), (40, 0.45), (56, 0.3), (72, 0.15))
 LAST_PROOF_SHARE: Final = 0.05
+SLICE: Final = 2000  # the proof and the bound work in slices this big between looks at the clock
 # The one-suit bound (suits.py) starts once the search has this much work behind it with no
 # answer: most positions are won long before, and the bound would only cost them time.
 BOUND_AFTER: Final = 30_000
@@ -199,15 +201,20 @@ def run(
         result = SolveResult(status, moves, work(), clock() - started, search.stored, search.proof_nodes, proof)
         return result, search
 
+    def slices(owed: int, finished: Callable[[], bool]) -> Iterator[int]:
+        """Work sizes adding up to ``owed``, small enough to keep the deadline, while it lasts."""
+        while owed > 0 and not finished() and not out_of_budget():
+            step = min(owed, SLICE, max(1, node_limit - work()))
+            yield step
+            owed -= step
+
     def bound_lost() -> bool:
         """Give the bound its turn if it is owed one; whether it has proven the loss."""
-        if bound is None or bound.done or search.nodes < BOUND_AFTER:
-            return bound is not None and bound.lost_suit is not None
-        owed = min(int(search.nodes * BOUND_SHARE), BOUND_MOST) - bound.nodes
-        while owed > 0 and not bound.done and not out_of_budget():
-            step = min(owed, 2000, max(1, node_limit - work()))
-            bound.work(step)
-            owed -= step
+        if bound is None:
+            return False
+        if search.nodes >= BOUND_AFTER:
+            for step in slices(min(int(search.nodes * BOUND_SHARE), BOUND_MOST) - bound.nodes, lambda: bound.done):
+                bound.work(step)
         return bound.lost_suit is not None
 
     line = [] if is_won(search.root) else search.prove(min(FIRST_PROOF_STATES, node_limit))
@@ -215,13 +222,13 @@ def run(
         if bound_lost():
             return finish("lost", proof="suit")
         line = search.dive(DIVE_EXPANSIONS, out_of_budget)
-        # Top the proof up to its share of the work done so far, in slices that keep the deadline.
+        # Top the proof up to its share of the work done so far.
         dive_work = search.nodes - search.proof_nodes
         owed = int(dive_work * share / (1 - share) / PROOF_COST) - search.proof_nodes
-        while line is None and owed > 0 and not search.proof_done and not out_of_budget():
-            step = min(owed, 2000, max(1, node_limit - work()))
+        for step in slices(owed if line is None else 0, lambda: search.proof_done):
             line = search.prove(step)
-            owed -= step
+            if line is not None:
+                break
     if line is not None:
         moves = tuple(replay(game, line))
         if not check_win(game, moves):  # replay() checked each move; this checks the end
