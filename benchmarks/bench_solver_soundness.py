@@ -47,9 +47,10 @@ def main() -> None:
     for index in range(1, args.positions + 1):
         game = random_position(rng, most_cards=args.cards, piles=args.piles, reshuffles=reshuffles)
         piles, fnd, left = from_game(game)
-        if not left and endgame(fnd) is not None:
+        if endgame(fnd) is not None:
             fired["endgame tables at the root"] += 1
             fired["dead end at the root"] += dead_end(piles, fnd, left)
+            fired["dead end at the root, reshuffles left"] += bool(left) and dead_end(piles, fnd, left)
         pruned = run(game, nodes=args.nodes, seed=index)[0]
         plain = run(game, nodes=args.nodes, prune=False)[0]
         bound = SuitBound((piles, fnd, left))

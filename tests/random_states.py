@@ -214,17 +214,22 @@ def python_answers(state: State) -> dict[tuple[bool, bool], list[Child]]:
     """The pure-Python ``expand`` of ``state`` for prune and reshuffle on and off, in few calls.
 
     What ``expand`` documents saves calls (:func:`compare_expand` checks it now and then
-    with all four): the pruning rules apply only with no reshuffle left and a chain or an
-    overlapped suit (:func:`~crescent_widget.solver.expand.endgame`), and
-    ``reshuffle=False`` only leaves out the reshuffle, which comes last when there is one.
+    with all four): the pruning rules apply only with a chain or an overlapped suit
+    (:func:`~crescent_widget.solver.expand.endgame`), and ``reshuffle=False`` only leaves
+    out the reshuffle, which comes last when there is one.
     """
-    if state[2]:
-        full = expand(state, (), prune=False)
-        plain = full[:-1] if full and full[-1][0] == RESHUFFLE_MOVE else full
-        return {(True, True): full, (False, True): full, (True, False): plain, (False, False): plain}
+
+    def without_reshuffle(children: list[Child]) -> list[Child]:
+        return children[:-1] if children and children[-1][0] == RESHUFFLE_MOVE else children
+
     plain = expand(state, (), prune=False)
     pruned = expand(state, (), prune=True) if endgame(state[1]) is not None else plain
-    return {(True, True): pruned, (True, False): pruned, (False, True): plain, (False, False): plain}
+    return {
+        (True, True): pruned,
+        (True, False): without_reshuffle(pruned),
+        (False, True): plain,
+        (False, False): without_reshuffle(plain),
+    }
 
 
 def compare_expand(seed: int, count: int, playouts: int = 0, walk: int = 16) -> dict[str, Any]:

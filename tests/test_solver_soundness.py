@@ -86,6 +86,45 @@ def test_pruned_search_agrees_with_unpruned_on_thousands_of_positions() -> None:
     assert verdicts["won"] > 300 and verdicts["lost"] > 300
 
 
+def hearts_endgame(piles: list[list[str]], reshuffles: int) -> Game:
+    """Every card up but the 10, J, Q and K of hearts, in ``piles``: they go up in that order."""
+    suits, ranks = "SHCD", ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    ascending = [[rank + suit for rank in (ranks[:9] if suit == "H" else ranks)] for suit in suits]
+    descending = [[rank + suit for rank in reversed(ranks)] for suit in suits]
+    return Game.from_layout(piles + [[] for _ in range(16 - len(piles))], ascending + descending, reshuffles)
+
+
+@pytest.mark.parametrize(
+    ("piles", "reshuffles", "dead", "status"),
+    [
+        ([["10H", "QH", "JH"], ["KH"]], 0, True, "lost"),  # the J can never leave: the 10 and Q lie beneath it
+        ([["10H", "QH", "JH", "KH"]], 0, True, "lost"),  # the same J under the K: lost before the J is on top
+        ([["10H", "QH", "JH"], ["KH"]], 1, False, "won"),  # a reshuffle turns the 10 up
+        ([["KH", "10H", "QH", "JH"]], 1, True, "lost"),  # only the K can be turned up, and it does not help
+        # Two reshuffles could turn the 10 up, so the rule is silent; the K is then stuck instead.
+        ([["KH", "10H", "QH", "JH"]], 2, False, "lost"),
+    ],
+)
+def test_a_card_over_every_card_it_fits_on_is_a_dead_end_with_reshuffles_left_too(
+    piles: list[list[str]], reshuffles: int, dead: bool, status: str
+) -> None:
+    game = hearts_endgame(piles, reshuffles)
+    assert dead_end(*from_game(game)) == dead
+    assert run(game, nodes=100_000, prune=False)[0].status == status
+    assert run(game, nodes=100_000)[0].status == status
+
+
+def test_dead_ends_with_reshuffles_left_are_lost_on_thousands_of_positions() -> None:
+    rng = random.Random(2028)
+    fired = 0
+    for _ in range(3000):
+        game = random_position(rng, most_cards=16, piles=6, reshuffles=(1, 2, 3))
+        if dead_end(*from_game(game)):
+            fired += 1
+            assert run(game, nodes=2_000_000, prune=False)[0].status == "lost", game.to_dict()
+    assert fired > 500  # the test means something only if the rule fires often
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_proof_alone_agrees_with_unpruned_on_bigger_positions(seed: int) -> None:
     # Bigger positions: the dives, the proof and the shared dead marks all take part.

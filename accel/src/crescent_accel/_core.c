@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define ALGORITHM 2
+#define ALGORITHM 3
 
 #define NPILES 16
 #define MAX_PILE 13
@@ -157,49 +157,38 @@ static int score(const St *s) {
 
 /* ---------------------------------------------------------------- endgames */
 
-/* What the foundations tell once no reshuffle is left (expand.endgame). */
+/* What the foundations tell about the cards left (expand.endgame). */
 typedef struct {
     uint8_t safe[52];
     int nchains;
     uint8_t chain_last[4];
     uint8_t chain_flags[4][52];
-    uint8_t stuck[52];                  /* 1: the card is a key of expand.py's `stuck` */
-    uint8_t nbefore[52], before[52][13]; /* cards that must go up first */
-    uint8_t nfits[52], fits[52][2];      /* the remaining cards it fits on */
+    uint8_t held[52];       /* 1: a card of an overlapped suit that is not next to go up */
+    int8_t before[52];      /* the card it fits on that goes up just before it */
+    int8_t other[52];       /* the other card it fits on, -1 once gone */
 } Endgame;
 
 static int endgame(const uint8_t *f, Endgame *eg) {
-    int any_stuck = 0;
+    int any = 0;
     memset(eg->safe, 0, sizeof eg->safe);
-    memset(eg->stuck, 0, sizeof eg->stuck);
+    memset(eg->held, 0, sizeof eg->held);
     eg->nchains = 0;
     for (int suit = 0; suit < 4; suit++) {
         int asc = f[suit], desc = f[suit + 4];
         if (asc == JOINED || desc > asc) continue;
         int base = suit * 13;
-        for (int rank = asc + 1; rank < 13; rank++) {
-            int card = base + rank, k = 0;
-            eg->stuck[card] = 1;
-            any_stuck = 1;
-            if (rank - 1 > asc) eg->fits[card][k++] = (uint8_t)(base + rank - 1);
-            if (rank < 12) eg->fits[card][k++] = (uint8_t)(base + rank + 1);
-            else if (desc > 0) eg->fits[card][k++] = (uint8_t)base;
-            eg->nfits[card] = (uint8_t)k;
-            k = 0;
-            for (int r = asc + 1; r < rank; r++) eg->before[card][k++] = (uint8_t)(base + r);
-            eg->nbefore[card] = (uint8_t)k;
+        any = 1;
+        for (int rank = asc + 2; rank < 13; rank++) {
+            int card = base + rank;
+            eg->held[card] = 1;
+            eg->before[card] = (int8_t)(card - 1);
+            eg->other[card] = (int8_t)(rank < 12 ? card + 1 : desc > 0 ? base : -1);
         }
-        for (int rank = 0; rank < desc; rank++) {
-            int card = base + rank, k = 0;
-            eg->stuck[card] = 1;
-            any_stuck = 1;
-            if (rank + 1 < desc) eg->fits[card][k++] = (uint8_t)(base + rank + 1);
-            if (rank > 0) eg->fits[card][k++] = (uint8_t)(base + rank - 1);
-            else if (asc < 12) eg->fits[card][k++] = (uint8_t)(base + 12);
-            eg->nfits[card] = (uint8_t)k;
-            k = 0;
-            for (int r = rank + 1; r < desc; r++) eg->before[card][k++] = (uint8_t)(base + r);
-            eg->nbefore[card] = (uint8_t)k;
+        for (int rank = 0; rank < desc - 1; rank++) {
+            int card = base + rank;
+            eg->held[card] = 1;
+            eg->before[card] = (int8_t)(card + 1);
+            eg->other[card] = (int8_t)(rank > 0 ? card - 1 : asc < 12 ? base + 12 : -1);
         }
         int lo, hi, last;
         if (desc == 0 && asc < 12) {
@@ -216,7 +205,7 @@ static int endgame(const uint8_t *f, Endgame *eg) {
         memset(eg->chain_flags[ch], 0, 52);
         for (int rank = lo; rank < hi; rank++) eg->chain_flags[ch][base + rank] = 1;
     }
-    return any_stuck;
+    return any;
 }
 
 static int contains(const uint8_t *cards, int n, int card) {
@@ -225,36 +214,32 @@ static int contains(const uint8_t *cards, int n, int card) {
     return 0;
 }
 
+/* expand.dead_end: a chain's last card over its chain (no reshuffle left), or a card of
+ * an overlapped suit, at height `left` or above, over every card it fits on. */
 static int dead_end(const St *s, const Endgame *eg) {
-    for (int ch = 0; ch < eg->nchains; ch++) {
-        for (int p = 0; p < NPILES; p++) {
-            int at = -1;
-            for (int i = 0; i < s->n[p]; i++)
-                if (s->c[p][i] == eg->chain_last[ch]) {
-                    at = i;
-                    break;
-                }
-            for (int i = 0; i < at; i++)
-                if (eg->chain_flags[ch][s->c[p][i]]) return 1;
+    int left = s->left;
+    if (!left) {
+        for (int ch = 0; ch < eg->nchains; ch++) {
+            for (int p = 0; p < NPILES; p++) {
+                int at = -1;
+                for (int i = 0; i < s->n[p]; i++)
+                    if (s->c[p][i] == eg->chain_last[ch]) {
+                        at = i;
+                        break;
+                    }
+                for (int i = 0; i < at; i++)
+                    if (eg->chain_flags[ch][s->c[p][i]]) return 1;
+            }
         }
     }
     for (int p = 0; p < NPILES; p++) {
-        int n = s->n[p];
-        if (n < 2) continue;
-        int top = s->c[p][n - 1];
-        if (!eg->stuck[top]) continue;
-        int any_before = 0, all_fits = 1;
-        for (int i = 0; i < eg->nbefore[top]; i++)
-            if (contains(s->c[p], n - 1, eg->before[top][i])) {
-                any_before = 1;
-                break;
-            }
-        for (int i = 0; i < eg->nfits[top]; i++)
-            if (!contains(s->c[p], n - 1, eg->fits[top][i])) {
-                all_fits = 0;
-                break;
-            }
-        if (any_before && all_fits) return 1;
+        const uint8_t *c = s->c[p];
+        for (int h = left + 1; h < s->n[p]; h++) {
+            int card = c[h];
+            if (!eg->held[card]) continue;
+            if (!contains(c + left, h - left, eg->before[card])) continue;
+            if (eg->other[card] < 0 || contains(c + left, h - left, eg->other[card])) return 1;
+        }
     }
     return 0;
 }
@@ -287,10 +272,10 @@ static void apply(const St *s, int src, int dst, St *out) {
 static int expand_core(const St *s, int prune, int reshuffle, Cand *out) {
     int count = 0;
     St child;
-    if (prune && !s->left) {
-        Endgame eg;
-        if (endgame(s->f, &eg)) {
-            if (dead_end(s, &eg)) return 0;
+    Endgame eg;
+    if (prune && endgame(s->f, &eg)) {
+        if (dead_end(s, &eg)) return 0;
+        if (!s->left) {
             for (int p = 0; p < NPILES; p++) {
                 if (s->n[p] && eg.safe[s->c[p][s->n[p] - 1]]) {
                     apply(s, p, TO_FOUNDATION, &child);

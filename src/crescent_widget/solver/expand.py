@@ -1,4 +1,4 @@
-"""The solver's one move generator, with its two sound prunings.
+"""The solver's one move generator, with its sound prunings.
 
 :func:`expand` lists a state's successors, each with its :func:`~.heuristic.score`,
 computed incrementally. Both searches use it; with ``prune=False`` it yields every legal
@@ -18,15 +18,26 @@ their piles). With a reshuffle left this fails: a reshuffle rotates piles, and r
 card changes the rotation. The wrap (K onto A) is why the other foundation must be
 complete: otherwise its Ace could still lie on this chain's King.
 
-**Dead ends.** With no reshuffle left, pile order only changes by taking cards off the
-top, so some positions are lost whatever is played:
+**Dead ends.** Some positions are lost whatever is played:
 
-- the last card of such a chain lies above another card of its chain in one pile: the
-  chain's cards go up in order, so the last card must leave that pile first, and the
-  only card it fits on is its chain predecessor, which it would then cover for good;
-- in a suit whose foundations overlap (each rank left has one copy and one place to go),
-  a pile's top card covers a card that must go up before it, and every card it fits on
-  lies beneath it as well: it can never leave, and what it covers never goes up.
+- in a suit whose foundations overlap (each rank left has one copy and one place to go,
+  so its cards go up in a fixed order), a card covers a card that must go up before it,
+  and every card it fits on lies beneath it as well: it can leave only by going up, and
+  it cannot go up before what it covers. This holds at any height and with reshuffles
+  left, for the cards at height ``k`` and above when ``k`` reshuffles are left: only the
+  bottom ``k`` cards of a pile can still be turned up on top (cards leave and arrive only
+  at the top, so no other card ever sinks to the bottom before the last reshuffle);
+- with no reshuffle left, the last card of such a chain lies above another card of its
+  chain in one pile: the chain's cards go up in order, so the last card must leave that
+  pile first, and the only card it fits on is its chain predecessor, which it would then
+  cover for good.
+
+The first rule is all of a wider one. The order of going up is fixed in places: within an
+overlapped suit, and for a card that can leave its pile only by going up, before every
+card beneath it. A cycle in that order is a dead end. Every cycle passes through a card of
+an overlapped suit that can only go up (nothing else leads back), and such a card either
+goes up next in its suit or covers its own predecessor, which is one of the cards it fits
+on: the first rule.
 
 >>> from crescent_widget import Game
 >>> from crescent_widget.solver.state import from_game
@@ -36,7 +47,7 @@ top, so some positions are lost whatever is played:
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from typing import NamedTuple
 
 from ..engine.rules import MAX_PILE
@@ -59,20 +70,21 @@ from .state import (
 Child = tuple[InternalMove, State, int]
 # One finished chain of a suit: (its last card, a translate table flagging its other cards).
 Chain = tuple[int, bytes]
-# A card of an overlapped suit as a pile top: (cards that must go up before it, the
-# remaining cards it fits on), one copy of each left.
-Stuck = tuple[bytes, bytes]
 
 
 class Endgame(NamedTuple):
-    """What the foundations tell about the cards left, once no reshuffle remains."""
+    """What the foundations tell about the cards left (the chains matter once no reshuffle remains)."""
 
     safe: bytes  # flags, by card: the next card of a finished chain (a safe move)
     chains: tuple[Chain, ...]
-    stuck: dict[int, Stuck]
+    # By card of an overlapped suit that is not next to go up: the cards left that it fits
+    # on, the one before it in its order first (the other is -1 once gone).
+    fits: dict[int, tuple[int, int]]
+    held: bytes  # a translate table: 1 for the cards of ``fits``
 
 
 _endgames: dict[Foundations, Endgame | None] = {}
+_suit_endgames: dict[tuple[int, int, int], Endgame | None] = {}
 
 
 def endgame(fnd: Foundations) -> Endgame | None:
@@ -85,67 +97,96 @@ def endgame(fnd: Foundations) -> Endgame | None:
     """
     if fnd in _endgames:
         return _endgames[fnd]
-    safe = bytearray(52)
-    found_chains: list[Chain] = []
-    stuck: dict[int, Stuck] = {}
-    for suit in range(4):
-        asc, desc = fnd[suit], fnd[suit + 4]
-        if asc == JOINED or desc > asc:
-            continue
-        base = suit * 13
-        for rank in range(asc + 1, 13):  # going up: needs asc+1 .. rank-1 first
-            fits = [rank - 1] if rank - 1 > asc else []
-            fits += [rank + 1] if rank < 12 else [0] if desc > 0 else []
-            stuck[base + rank] = (bytes(base + r for r in range(asc + 1, rank)), bytes(base + r for r in fits))
-        for rank in range(desc):  # going down: needs desc-1 .. rank+1 first
-            fits = [rank + 1] if rank + 1 < desc else []
-            fits += [rank - 1] if rank > 0 else [12] if asc < 12 else []
-            stuck[base + rank] = (bytes(base + r for r in range(rank + 1, desc)), bytes(base + r for r in fits))
-        if desc == 0 and asc < 12:  # descending complete: ranks asc+1 .. K go up in order
-            safe[base + asc + 1] = 1
-            others = range(asc + 1, 12)
-            last = base + 12
-        elif asc == 12 and desc > 0:  # ascending complete: ranks desc-1 .. A go down in order
-            safe[base + desc - 1] = 1
-            others = range(1, desc)
-            last = base
-        else:
-            continue
-        flags = bytearray(256)
-        for rank in others:
-            flags[base + rank] = 1
-        found_chains.append((last, bytes(flags)))
-    found = Endgame(bytes(safe), tuple(found_chains), stuck) if stuck else None
-    if len(_endgames) > 100_000:  # foundation states are few; this only bounds memory
+    parts = [part for suit in range(4) if (part := suit_endgame(suit, fnd[suit], fnd[suit + 4])) is not None]
+    found = parts[0] if len(parts) == 1 else None
+    if len(parts) > 1:
+        found = Endgame(
+            _union([part.safe for part in parts]),
+            tuple(chain for part in parts for chain in part.chains),
+            {card: fits for part in parts for card, fits in part.fits.items()},
+            _union([part.held for part in parts]),
+        )
+    if len(_endgames) > 100_000:  # this only bounds memory
         _endgames.clear()
     _endgames[fnd] = found
     return found
 
 
-def dead_end(piles: Piles, fnd: Foundations, left: int) -> bool:
-    """Whether no ordering of moves can win (see the module text); only with no reshuffle left.
+def _union(tables: list[bytes]) -> bytes:
+    """The bytewise OR of 0/1 flag tables of one length."""
+    merged = 0
+    for table in tables:
+        merged |= int.from_bytes(table, "big")
+    return merged.to_bytes(len(tables[0]), "big")
 
-    Two tests: a chain's last card covers another card of its chain; or the top card of a
-    pile, in an overlapped suit, covers a card that must go up before it and every card
-    it fits on lies beneath it too (so it can never leave).
+
+def suit_endgame(suit: int, asc: int, desc: int) -> Endgame | None:
+    """One suit's part of :func:`endgame` (cached: there are only a few hundred)."""
+    key = (suit, asc, desc)
+    if key in _suit_endgames:
+        return _suit_endgames[key]
+    found: Endgame | None = None
+    if asc != JOINED and desc <= asc:
+        base = suit * 13
+        fits: dict[int, tuple[int, int]] = {}
+        # A King's other neighbour is the Ace, gone once the descending foundation is
+        # complete; an Ace's is the King, gone once the ascending one is.
+        for rank in range(asc + 2, 13):  # going up, after rank - 1 (asc + 1 is next)
+            other = rank + 1 if rank < 12 else 0 if desc > 0 else -1 - base
+            fits[base + rank] = (base + rank - 1, base + other)
+        for rank in range(desc - 1):  # going down, after rank + 1 (desc - 1 is next)
+            other = rank - 1 if rank > 0 else 12 if asc < 12 else -1 - base
+            fits[base + rank] = (base + rank + 1, base + other)
+        held = bytearray(256)
+        for card in fits:
+            held[card] = 1
+        safe = bytearray(52)
+        chains: tuple[Chain, ...] = ()
+        if desc == 0 and asc < 12:  # descending complete: ranks asc+1 .. K go up in order
+            safe[base + asc + 1] = 1
+            chains = ((base + 12, _flags(base + rank for rank in range(asc + 1, 12))),)
+        elif asc == 12 and desc > 0:  # ascending complete: ranks desc-1 .. A go down in order
+            safe[base + desc - 1] = 1
+            chains = ((base, _flags(base + rank for rank in range(1, desc))),)
+        found = Endgame(bytes(safe), chains, fits, bytes(held))
+    _suit_endgames[key] = found
+    return found
+
+
+def _flags(cards: Iterable[int]) -> bytes:
+    """A 256-byte translate table: 1 for ``cards``."""
+    flags = bytearray(256)
+    for card in cards:
+        flags[card] = 1
+    return bytes(flags)
+
+
+def dead_end(piles: Piles, fnd: Foundations, left: int) -> bool:
+    """Whether no ordering of moves can win (see the module text).
+
+    Two tests: a card of an overlapped suit, at height ``left`` or above, covers a card
+    that must go up before it, and every card it fits on lies beneath it too (between it
+    and height ``left``), so it can never leave; or, with no reshuffle left, a chain's last
+    card covers another card of its chain.
     """
-    if left:
-        return False
     table = endgame(fnd)
     if table is None:
         return False
-    for last, flags in table.chains:
-        for pile in piles:
-            at = pile.find(last)
-            if at > 0 and pile[:at].translate(flags).find(1) >= 0:
-                return True
-    stuck = table.stuck
+    if not left:
+        for last, flags in table.chains:
+            for pile in piles:
+                at = pile.find(last)
+                if at > 0 and pile[:at].translate(flags).find(1) >= 0:
+                    return True
+    fits, held = table.fits, table.held
     for pile in piles:
-        if len(pile) >= 2 and pile[-1] in stuck:
-            before, fits = stuck[pile[-1]]
-            rest = pile[:-1]
-            if any(card in rest for card in before) and all(card in rest for card in fits):
+        marks = pile.translate(held)
+        height = marks.find(1, left + 1)
+        while height >= 0:
+            before, other = fits[pile[height]]
+            if pile.find(before, left, height) >= 0 and (other < 0 or pile.find(other, left, height) >= 0):
                 return True
+            height = marks.find(1, height + 1)
     return False
 
 
@@ -153,16 +194,16 @@ def expand(state: State, seen: Container[State], *, prune: bool = True, reshuffl
     """The successors of ``state`` not in ``seen``: (move, child, score of child).
 
     Moves onto a foundation come first for each pile; the reshuffle comes last (when it
-    changes anything). With ``prune``, a safe move is the only successor, and a dead end
-    has none (both only with no reshuffle left). ``reshuffle=False`` leaves the reshuffle
+    changes anything). With ``prune``, a dead end has none, and a safe move is the only
+    successor (only with no reshuffle left). ``reshuffle=False`` leaves the reshuffle
     out, for a caller that builds it only when it needs it (the dives).
     """
     piles, fnd, left = state
-    if prune and not left:
-        table = endgame(fnd)
-        if table is not None:
-            if dead_end(piles, fnd, left):
-                return []
+    table = endgame(fnd) if prune else None
+    if table is not None:
+        if dead_end(piles, fnd, left):
+            return []
+        if not left:
             safe = table.safe
             for index, pile in enumerate(piles):
                 if pile and safe[pile[-1]]:
