@@ -84,7 +84,10 @@ class Endgame(NamedTuple):
 
 
 _endgames: dict[Foundations, Endgame | None] = {}
+# The tables of each suit's foundations, and their unions by the overlapped suits' tops
+# (many foundation states share one: the other suits' tops do not count).
 _suit_endgames: dict[tuple[int, int, int], Endgame | None] = {}
+_unions: dict[tuple[tuple[int, int, int], ...], Endgame] = {}
 
 
 def endgame(fnd: Foundations) -> Endgame | None:
@@ -97,15 +100,27 @@ def endgame(fnd: Foundations) -> Endgame | None:
     """
     if fnd in _endgames:
         return _endgames[fnd]
-    parts = [part for suit in range(4) if (part := suit_endgame(suit, fnd[suit], fnd[suit + 4])) is not None]
+    keys: list[tuple[int, int, int]] = []
+    parts: list[Endgame] = []
+    for suit in range(4):
+        key = (suit, fnd[suit], fnd[suit + 4])
+        part = suit_endgame(*key)
+        if part is not None:
+            keys.append(key)
+            parts.append(part)
     found = parts[0] if len(parts) == 1 else None
     if len(parts) > 1:
-        found = Endgame(
-            _union([part.safe for part in parts]),
-            tuple(chain for part in parts for chain in part.chains),
-            {card: fits for part in parts for card, fits in part.fits.items()},
-            _union([part.held for part in parts]),
-        )
+        found = _unions.get(tuple(keys))
+        if found is None:
+            found = Endgame(
+                _union([part.safe for part in parts]),
+                tuple(chain for part in parts for chain in part.chains),
+                {card: fits for part in parts for card, fits in part.fits.items()},
+                _union([part.held for part in parts]),
+            )
+            if len(_unions) > 10_000:  # this only bounds memory (a union is a few kB)
+                _unions.clear()
+            _unions[tuple(keys)] = found
     if len(_endgames) > 100_000:  # this only bounds memory
         _endgames.clear()
     _endgames[fnd] = found
@@ -132,11 +147,11 @@ def suit_endgame(suit: int, asc: int, desc: int) -> Endgame | None:
         # A King's other neighbour is the Ace, gone once the descending foundation is
         # complete; an Ace's is the King, gone once the ascending one is.
         for rank in range(asc + 2, 13):  # going up, after rank - 1 (asc + 1 is next)
-            other = rank + 1 if rank < 12 else 0 if desc > 0 else -1 - base
-            fits[base + rank] = (base + rank - 1, base + other)
+            other = base + rank + 1 if rank < 12 else base if desc > 0 else -1
+            fits[base + rank] = (base + rank - 1, other)
         for rank in range(desc - 1):  # going down, after rank + 1 (desc - 1 is next)
-            other = rank - 1 if rank > 0 else 12 if asc < 12 else -1 - base
-            fits[base + rank] = (base + rank + 1, base + other)
+            other = base + rank - 1 if rank > 0 else base + 12 if asc < 12 else -1
+            fits[base + rank] = (base + rank + 1, other)
         held = bytearray(256)
         for card in fits:
             held[card] = 1
