@@ -125,6 +125,15 @@ def to_game(state: State, tops: list[SuitTops]) -> Game:
     return Game.from_layout(piles, foundations, state[2])
 
 
+def state_layout(state: State) -> tuple[list[list[str]], list[list[str]], int]:
+    """A state as ``Game.from_layout`` arguments (a joined suit's boundary where it is not)."""
+    piles = [[RANKS[c % 13] + SUITS[c // 13] for c in pile] for pile in state[0]]
+    tops = [(5, 6) if state[1][s] == JOINED else (state[1][s], state[1][s + 4]) for s in range(4)]
+    foundations = [[RANKS[r] + SUITS[s] for r in range(asc + 1)] for s, (asc, _) in enumerate(tops)]
+    foundations += [[RANKS[r] + SUITS[s] for r in range(12, desc - 1, -1)] for s, (_, desc) in enumerate(tops)]
+    return piles, foundations, state[2]
+
+
 def random_position(
     rng: random.Random, most_cards: int = 14, piles: int = 6, reshuffles: tuple[int, ...] = (0, 0, 1)
 ) -> Game:
@@ -210,13 +219,15 @@ def exact_types(children: list[Child]) -> bool:
     return True
 
 
-def python_answers(state: State) -> dict[tuple[bool, bool], list[Child]]:
-    """The pure-Python ``expand`` of ``state`` for prune and reshuffle on and off, in few calls.
+def python_answers(state: State) -> dict[tuple[bool, bool, bool], list[Child]]:
+    """The pure-Python ``expand`` of ``state`` for prune, reshuffle and stubborn, in few calls.
 
-    What ``expand`` documents saves calls (:func:`compare_expand` checks it now and then
-    with all four): the pruning rules apply only with a chain or an overlapped suit
-    (:func:`~crescent_widget.solver.expand.endgame`), and ``reshuffle=False`` only leaves
-    out the reshuffle, which comes last when there is one.
+    Keys are (prune, reshuffle, stubborn): the four of prune and reshuffle, and the
+    proof's (all three on). What ``expand`` documents saves calls (:func:`compare_expand`
+    checks it now and then with every flag): the pruning rules apply only with a chain or
+    an overlapped suit (:func:`~crescent_widget.solver.expand.endgame`), ``reshuffle=False``
+    only leaves out the reshuffle, which comes last when there is one, and the stubborn
+    set only once no reshuffle is left.
     """
 
     def without_reshuffle(children: list[Child]) -> list[Child]:
@@ -225,10 +236,11 @@ def python_answers(state: State) -> dict[tuple[bool, bool], list[Child]]:
     plain = expand(state, (), prune=False)
     pruned = expand(state, (), prune=True) if endgame(state[1]) is not None else plain
     return {
-        (True, True): pruned,
-        (True, False): without_reshuffle(pruned),
-        (False, True): plain,
-        (False, False): without_reshuffle(plain),
+        (True, True, False): pruned,
+        (True, False, False): without_reshuffle(pruned),
+        (False, True, False): plain,
+        (False, False, False): without_reshuffle(plain),
+        (True, True, True): pruned if state[2] else expand(state, (), prune=True, stubborn=True),
     }
 
 
@@ -238,7 +250,8 @@ def compare_expand(seed: int, count: int, playouts: int = 0, walk: int = 16) -> 
     The positions: the states of ``playouts`` engine playouts (:func:`playout_states`),
     then random states from ``seed`` (:func:`random_state`), each followed by a random
     walk of up to ``walk`` moves from it (cheaper than a new state, and as valid). Each is
-    expanded with prune and reshuffle on and off (four calls to the accel). Returns the counts, how often the
+    expanded with prune and reshuffle on and off and as the proof does, with the stubborn set
+    (five calls to the accel). Returns the counts, how often the
     pruning rules changed the answer (so that a test knows they were exercised), and the
     first mismatches with their states. Every 16th position (``typed``) also has the types
     of the compiled core's answer checked, and its kind counted (``joined``,
@@ -249,23 +262,25 @@ def compare_expand(seed: int, count: int, playouts: int = 0, walk: int = 16) -> 
     rng = random.Random(seed)
     counts = dict.fromkeys(("positions", "roots", "playout_positions", "calls", "children", "typed"), 0)
     counts.update(dict.fromkeys(("safe", "dead", "reshuffle", "joined", "overlapped", "full_pile", "no_move"), 0))
+    counts["stubborn_cut"] = 0
     mismatches: list[str] = []
 
     def check(state: State) -> list[Child]:
         """Compare one position; its successors, unpruned and with the reshuffle."""
         counts["positions"] += 1
         answers = python_answers(state)
-        if counts["positions"] % 64 == 0:  # the two flags python_answers leaves out
-            for (prune, reshuffle), want in answers.items():
-                assert expand(state, (), prune=prune, reshuffle=reshuffle) == want, state
+        if counts["positions"] % 64 == 0:  # the calls python_answers leaves out
+            for (prune, reshuffle, stubborn), want in answers.items():
+                assert expand(state, (), prune=prune, reshuffle=reshuffle, stubborn=stubborn) == want, state
         typed = counts["positions"] % 16 == 0
-        for (prune, reshuffle), want in answers.items():
-            got = accel_expand(state, prune, reshuffle)
+        for (prune, reshuffle, stubborn), want in answers.items():
+            got = accel_expand(state, prune, reshuffle, stubborn)
             counts["calls"] += 1
             counts["children"] += len(want)
             if (got != want or (typed and not exact_types(got))) and len(mismatches) < 5:
-                mismatches.append(f"prune={prune} reshuffle={reshuffle} state={state!r}")
-        pruned, plain = answers[True, True], answers[False, True]
+                mismatches.append(f"prune={prune} reshuffle={reshuffle} stubborn={stubborn} state={state!r}")
+        pruned, plain = answers[True, True, False], answers[False, True, False]
+        counts["stubborn_cut"] += len(answers[True, True, True]) < len(pruned)
         if pruned is not plain and pruned != plain:
             counts["dead" if not pruned else "safe"] += 1
         counts["no_move"] += not plain

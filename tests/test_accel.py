@@ -2,8 +2,9 @@
 
 - Move generation: ``crescent_accel.expand`` against the pure-Python ``expand`` on a
   million positions (``CRESCENT_ACCEL_POSITIONS`` to change the count), random valid
-  states and engine playouts, with prune and reshuffle on and off: the same successors,
-  in the same order, with the same scores and the same types.
+  states and engine playouts, with prune and reshuffle on and off, and with the proof's
+  stubborn set: the same successors, in the same order, with the same scores and the
+  same types.
 - Search: ``solve`` through each backend gives the same verdict, line and node counts for
   a node budget and a seed; a scripted sequence of dives and proofs leaves both searches
   with the same attributes after every call.
@@ -35,7 +36,7 @@ from crescent_widget.solver import backend
 from crescent_widget.solver.api import run
 from crescent_widget.solver.search import ALGORITHM, Search
 from crescent_widget.solver.state import State, from_game
-from random_states import compare_expand, playout_states, random_state, to_game
+from random_states import compare_expand, playout_states, random_state, state_layout, to_game
 
 SEEDS = (0, 1, 7, 2**40 + 3)
 POSITIONS = int(os.environ.get("CRESCENT_ACCEL_POSITIONS", "1000000"))
@@ -106,7 +107,7 @@ def test_expand_matches_on_a_million_positions(
     assert total["positions"] == POSITIONS
     # Every kind of position took part, and the pruning rules fired often.
     if POSITIONS >= 100_000:
-        for key in ("safe", "dead", "reshuffle", "joined", "full_pile", "no_move", "playout_positions"):
+        for key in ("safe", "dead", "reshuffle", "joined", "full_pile", "no_move", "playout_positions", "stubborn_cut"):
             assert total[key] > POSITIONS // 1000, (key, total)
 
 
@@ -134,17 +135,6 @@ def mid_game_positions(count: int) -> list[Game]:
     while len(games) < count:
         games.append(to_game(*random_state(rng)))
     return games
-
-
-def state_layout(state: State) -> tuple[list[list[str]], list[list[str]], int]:
-    """A state as ``Game.from_layout`` arguments (a joined suit's boundary where it is not)."""
-    from random_states import RANKS, SUITS
-
-    piles = [[RANKS[c % 13] + SUITS[c // 13] for c in pile] for pile in state[0]]
-    tops = [(5, 6) if state[1][s] == 99 else (state[1][s], state[1][s + 4]) for s in range(4)]
-    foundations = [[RANKS[r] + SUITS[s] for r in range(asc + 1)] for s, (asc, _) in enumerate(tops)]
-    foundations += [[RANKS[r] + SUITS[s] for r in range(12, desc - 1, -1)] for s, (_, desc) in enumerate(tops)]
-    return piles, foundations, state[2]
 
 
 def test_solve_gives_the_same_answer_through_both_backends(accel: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:

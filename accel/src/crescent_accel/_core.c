@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define ALGORITHM 3
+#define ALGORITHM 4
 
 #define NPILES 16
 #define MAX_PILE 13
@@ -244,6 +244,156 @@ static int dead_end(const St *s, const Endgame *eg) {
     return 0;
 }
 
+/* ---------------------------------------------------------- stubborn sets */
+
+/* stubborn.py: the playable moves of a strong stubborn set, once no reshuffle is left.
+ * Items: a card value's moves (0-51), a pile's top (ITEM_TOP + pile), a pile (ITEM_PILE +
+ * pile), a suit's first foundation moves (ITEM_SUIT + suit). The set a closure reaches
+ * does not depend on the order items are taken in, so this matches the Python closure. */
+#define ITEM_TOP 64
+#define ITEM_PILE 96
+#define ITEM_SUIT 128
+#define ITEMS 132
+
+typedef struct {
+    uint8_t count[52];
+    uint8_t pile[52][2];
+    uint8_t height[52][2];
+} Where;
+
+typedef struct {
+    uint8_t done[ITEMS];
+    uint8_t todo[ITEMS];
+    int ntodo;
+    uint32_t playable[NPILES]; /* bit dst (TO_FOUNDATION for a foundation) by source pile */
+} Closure;
+
+static void closure_push(Closure *c, int item) {
+    if (c->done[item]) return;
+    c->done[item] = 1; /* queued once: the set reached is the same */
+    c->todo[c->ntodo++] = (uint8_t)item;
+}
+
+static int is_top(const St *s, int pile, int height) { return height == s->n[pile] - 1; }
+
+static void moves_of_top(const St *s, const Where *w, Closure *c, int source, int card) {
+    int suit = card / 13, rank = card % 13;
+    int neighbours[2] = {suit * 13 + (rank + 1) % 13, suit * 13 + (rank + 12) % 13};
+    for (int k = 0; k < 2; k++) {
+        int target_card = neighbours[k];
+        if (!w->count[target_card]) continue;
+        closure_push(c, target_card);
+        for (int i = 0; i < w->count[target_card]; i++) {
+            int target = w->pile[target_card][i];
+            if (target == source) continue;
+            if (is_top(s, target, w->height[target_card][i]) && s->n[target] < MAX_PILE) {
+                c->playable[source] |= 1u << target;
+                closure_push(c, ITEM_PILE + source);
+                closure_push(c, ITEM_PILE + target);
+            } else {
+                closure_push(c, ITEM_TOP + target);
+            }
+        }
+    }
+}
+
+static int stubborn_closure(const St *s, const Where *w, const uint8_t *fits, int start, Closure *c) {
+    memset(c->done, 0, sizeof c->done);
+    memset(c->playable, 0, sizeof c->playable);
+    c->ntodo = 0;
+    closure_push(c, start);
+    while (c->ntodo) {
+        int item = c->todo[--c->ntodo];
+        if (item < ITEM_TOP) {
+            for (int i = 0; i < w->count[item]; i++) {
+                int pile = w->pile[item][i];
+                if (is_top(s, pile, w->height[item][i]))
+                    moves_of_top(s, w, c, pile, item);
+                else
+                    closure_push(c, ITEM_TOP + pile);
+            }
+        } else if (item < ITEM_PILE) {
+            int pile = item - ITEM_TOP;
+            int card = s->c[pile][s->n[pile] - 1];
+            if (fits[card]) {
+                c->playable[pile] |= 1u << TO_FOUNDATION;
+                closure_push(c, ITEM_PILE + pile);
+            }
+            closure_push(c, ITEM_SUIT + card / 13);
+            moves_of_top(s, w, c, pile, card);
+        } else if (item < ITEM_SUIT) {
+            int pile = item - ITEM_PILE;
+            closure_push(c, ITEM_TOP + pile);
+            int top = s->c[pile][s->n[pile] - 1], suit = top / 13, rank = top % 13;
+            int neighbours[2] = {suit * 13 + (rank + 1) % 13, suit * 13 + (rank + 12) % 13};
+            for (int k = 0; k < 2; k++) {
+                int card = neighbours[k];
+                if (!w->count[card]) continue;
+                closure_push(c, card);
+                for (int i = 0; i < w->count[card]; i++) {
+                    int source = w->pile[card][i];
+                    if (source == pile) continue;
+                    if (is_top(s, source, w->height[card][i])) {
+                        if (s->n[pile] < MAX_PILE) {
+                            c->playable[source] |= 1u << pile;
+                            closure_push(c, ITEM_PILE + source);
+                        }
+                    } else {
+                        closure_push(c, ITEM_TOP + source);
+                    }
+                }
+            }
+        } else {
+            int suit = item - ITEM_SUIT;
+            for (int card = suit * 13; card < suit * 13 + 13; card++) {
+                if (!fits[card]) continue;
+                closure_push(c, card);
+                for (int i = 0; i < w->count[card]; i++) {
+                    int pile = w->pile[card][i];
+                    if (is_top(s, pile, w->height[card][i])) {
+                        c->playable[pile] |= 1u << TO_FOUNDATION;
+                        closure_push(c, ITEM_PILE + pile);
+                    } else {
+                        closure_push(c, ITEM_TOP + pile);
+                    }
+                }
+            }
+        }
+    }
+    int count = 0;
+    for (int p = 0; p < NPILES; p++)
+        for (uint32_t bits = c->playable[p]; bits; bits &= bits - 1) count++;
+    return count;
+}
+
+/* stubborn.stubborn_moves (no reshuffle left): the smallest set over the suits' landmarks,
+ * the first on a tie, as bits by source pile in `keep`. */
+static void stubborn_moves(const St *s, uint32_t *keep) {
+    Where w;
+    uint8_t fits[52], lifted[8];
+    int present[4] = {0, 0, 0, 0};
+    memset(w.count, 0, sizeof w.count);
+    for (int p = 0; p < NPILES; p++)
+        for (int h = 0; h < s->n[p]; h++) {
+            int card = s->c[p][h], k = w.count[card]++;
+            w.pile[card][k] = (uint8_t)p;
+            w.height[card][k] = (uint8_t)h;
+            present[card / 13] = 1;
+        }
+    for (int card = 0; card < 52; card++) fits[card] = (uint8_t)foundation_result(s->f, card, lifted);
+    Closure c;
+    int best = -1;
+    memset(keep, 0, NPILES * sizeof *keep);
+    for (int suit = 0; suit < 4 && best != 0; suit++) {
+        if (!present[suit]) continue;
+        int count = stubborn_closure(s, &w, fits, ITEM_SUIT + suit, &c);
+        if (best < 0 || count < best) {
+            best = count;
+            memcpy(keep, c.playable, NPILES * sizeof *keep);
+        }
+    }
+}
+
 /* ------------------------------------------------------------------- moves */
 
 static void apply(const St *s, int src, int dst, St *out) {
@@ -268,8 +418,9 @@ static void apply(const St *s, int src, int dst, St *out) {
 }
 
 /* Every successor of `s` in expand.expand's order with its score; no `seen` filter (the
- * callers drop the children they have seen, which gives expand's own result). */
-static int expand_core(const St *s, int prune, int reshuffle, Cand *out) {
+ * callers drop the children they have seen, which gives expand's own result). With
+ * `stubborn` (and `prune`), once no reshuffle is left, only a stubborn set's moves. */
+static int expand_core(const St *s, int prune, int reshuffle, int stubborn, Cand *out) {
     int count = 0;
     St child;
     Endgame eg;
@@ -340,6 +491,14 @@ static int expand_core(const St *s, int prune, int reshuffle, Cand *out) {
         out[count].dst = 0;
         out[count].score = score(&child);
         count++;
+    }
+    if (stubborn && prune && !s->left && count) {
+        uint32_t keep[NPILES];
+        stubborn_moves(s, keep);
+        int kept = 0;
+        for (int i = 0; i < count; i++)
+            if (keep[out[i].src] >> out[i].dst & 1u) out[kept++] = out[i];
+        count = kept;
     }
     return count;
 }
@@ -735,7 +894,7 @@ static void sort_children(Cand *items, int n) {
 /* Pushes the proof frame of table entry `id` (search.Search._frame). */
 static int push_frame(SearchObject *self, uint32_t id, const St *s) {
     Cand children[MAX_CHILDREN];
-    int count = expand_core(s, self->prune, 1, children);
+    int count = expand_core(s, self->prune, 1, 1, children);
     sort_children(children, count);
     if (grow((void **)&self->frames, &self->frames_cap, self->nframes + 1, sizeof(Frame)) < 0) return -1;
     if (grow((void **)&self->moves, &self->moves_cap, self->nmoves + (size_t)count, sizeof(int16_t)) < 0) return -1;
@@ -918,7 +1077,7 @@ static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwarg
             state = child;
         }
         expanded++;
-        int count = expand_core(&state, self->prune, 0, children);
+        int count = expand_core(&state, self->prune, 0, 0, children);
         for (int i = 0; i < count; i++) {
             apply(&state, children[i].src, children[i].dst, &child);
             len = pack(&child, packed);
@@ -1091,14 +1250,15 @@ static PyTypeObject SearchType = {
 
 static PyObject *py_expand(PyObject *module, PyObject *args, PyObject *kwargs) {
     (void)module;
-    static char *keywords[] = {"state", "prune", "reshuffle", NULL};
+    static char *keywords[] = {"state", "prune", "reshuffle", "stubborn", NULL};
     PyObject *obj;
-    int prune = 1, reshuffle = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|pp", keywords, &obj, &prune, &reshuffle)) return NULL;
+    int prune = 1, reshuffle = 1, stubborn = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|ppp", keywords, &obj, &prune, &reshuffle, &stubborn))
+        return NULL;
     St s, child;
     if (state_from_python(obj, &s) < 0) return NULL;
     Cand children[MAX_CHILDREN];
-    int count = expand_core(&s, prune, reshuffle, children);
+    int count = expand_core(&s, prune, reshuffle, stubborn, children);
     PyObject *result = PyList_New(count);
     if (!result) return NULL;
     for (int i = 0; i < count; i++) {
@@ -1120,7 +1280,7 @@ static PyObject *py_expand(PyObject *module, PyObject *args, PyObject *kwargs) {
 
 static PyMethodDef module_methods[] = {
     {"expand", (PyCFunction)(void (*)(void))py_expand, METH_VARARGS | METH_KEYWORDS,
-     "expand(state, prune=True, reshuffle=True): every successor as (move, child, score)"},
+     "expand(state, prune=True, reshuffle=True, stubborn=False): every successor as (move, child, score)"},
     {NULL, NULL, 0, NULL},
 };
 

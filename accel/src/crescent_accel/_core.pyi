@@ -5,7 +5,9 @@ InternalMove = tuple[int, int]
 
 ALGORITHM: int
 
-def expand(state: State, prune: bool = True, reshuffle: bool = True) -> list[tuple[InternalMove, State, int]]: ...
+def expand(
+    state: State, prune: bool = True, reshuffle: bool = True, stubborn: bool = False
+) -> list[tuple[InternalMove, State, int]]: ...
 
 class Search:
     root: State

@@ -66,6 +66,7 @@ from .state import (
     lifts,
     reshuffled,
 )
+from .stubborn import stubborn_moves
 
 Child = tuple[InternalMove, State, int]
 # One finished chain of a suit: (its last card, a translate table flagging its other cards).
@@ -205,13 +206,18 @@ def dead_end(piles: Piles, fnd: Foundations, left: int) -> bool:
     return False
 
 
-def expand(state: State, seen: Container[State], *, prune: bool = True, reshuffle: bool = True) -> list[Child]:
+def expand(
+    state: State, seen: Container[State], *, prune: bool = True, reshuffle: bool = True, stubborn: bool = False
+) -> list[Child]:
     """The successors of ``state`` not in ``seen``: (move, child, score of child).
 
     Moves onto a foundation come first for each pile; the reshuffle comes last (when it
     changes anything). With ``prune``, a dead end has none, and a safe move is the only
     successor (only with no reshuffle left). ``reshuffle=False`` leaves the reshuffle
-    out, for a caller that builds it only when it needs it (the dives).
+    out, for a caller that builds it only when it needs it (the dives). ``stubborn`` (with
+    ``prune``, for the proof) keeps, once no reshuffle is left, only the moves of a
+    stubborn set (:mod:`.stubborn`): a complete search of those finds a win exactly
+    when there is one.
     """
     piles, fnd, left = state
     table = endgame(fnd) if prune else None
@@ -228,7 +234,12 @@ def expand(state: State, seen: Container[State], *, prune: bool = True, reshuffl
                     assert new_fnd is not None  # a chain's next card always fits
                     child = (tuple(new_piles), new_fnd, left)
                     return [] if child in seen else [((index, TO_FOUNDATION), child, score(child))]
-    return _every_move(state, seen, reshuffle)
+    children = _every_move(state, seen, reshuffle)
+    if stubborn and prune and not left and children:
+        keep = stubborn_moves(state)
+        assert keep is not None  # None only while reshuffles are left
+        return [child for child in children if child[0] in keep]
+    return children
 
 
 def _every_move(state: State, seen: Container[State], reshuffle: bool = True) -> list[Child]:

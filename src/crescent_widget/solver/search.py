@@ -7,9 +7,10 @@
   few slips often needs a line the score ranks low).
   It finds most wins quickly, but it proves nothing: it stops early and forgets.
 - :meth:`Search.prove` is a complete depth-first search over every successor that
-  :func:`~.expand.expand` yields (the reshuffle included), best-scoring first. When it runs
-  out of states without reaching a win, no win exists: that is the only path that may
-  answer "lost". The visited table is sound because a state's key holds everything that
+  :func:`~.expand.expand` yields (the reshuffle included), best-scoring first; once no
+  reshuffle is left, over the moves of a stubborn set (:mod:`.stubborn`), which reach a
+  win whenever every move does. When it runs out of states without reaching a win, no
+  win exists: that is the only path that may answer "lost". The visited table is sound because a state's key holds everything that
   decides its future (the reshuffles left included), and joined suits are folded only
   between positions that the foundation-to-foundation moves connect both ways.
 
@@ -45,7 +46,7 @@ from .state import RESHUFFLE_MOVE, TO_FOUNDATION, InternalMove, State, is_won, r
 # node counts or verdict for a given seed and budget). The compiled core
 # (``crescent_accel``) mirrors this search and carries the number it mirrors; the
 # solver uses it only when the two numbers match (:mod:`.backends`).
-ALGORITHM: Final = 3
+ALGORITHM: Final = 4
 # The noise of dive k (k >= 1) is min(DIVE_NOISE_MAX, DIVE_NOISE + k); the first dive has none.
 # Measured at 1.5M positions (the compiled core's second): players' positions of deals
 # 2001-2040 definite 79.9% with a fixed 5, 87.4% with this ramp (3001-3040: 77.4 -> 82.4%);
@@ -104,7 +105,7 @@ class Search:
         self._proof_line: list[InternalMove] = []
 
     def _frame(self, state: State, index: int) -> _Frame:
-        children = expand(state, (), prune=self.prune)
+        children = expand(state, (), prune=self.prune, stubborn=True)
         children.sort(key=_BY_SCORE, reverse=True)
         return _Frame(state, children, index)
 
