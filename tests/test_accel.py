@@ -34,6 +34,7 @@ import pytest
 from crescent_widget import Game
 from crescent_widget.solver import backend
 from crescent_widget.solver.api import run
+from crescent_widget.solver.relaxed import RelaxedSearch, relaxed
 from crescent_widget.solver.search import ALGORITHM, Search
 from crescent_widget.solver.state import State, from_game
 from random_states import compare_expand, playout_states, random_state, state_layout, to_game
@@ -191,6 +192,26 @@ def test_a_scripted_search_leaves_the_same_state(accel: ModuleType, seed: int) -
         assert scripted(accel.Search, root, seed, prune) == scripted(Search, root, seed, prune), (root, seed, prune)
 
 
+def test_relaxed_search_matches_on_thousands_of_positions(accel: ModuleType) -> None:
+    # The one-suit bound's search, resumed in slices as the bound does: the same verdict
+    # and the same count after every slice, on each suit of random states and played ones.
+    rng = random.Random(11)
+    states = [random_state(rng)[0] for _ in range(700)]
+    states += [state for state in playout_states(rng, 8, 200) if rng.random() < 0.1]
+    verdicts: dict[object, int] = {}
+    for state in states:
+        for suit in range(4):
+            start = relaxed(state, suit)
+            if not start[0]:
+                continue
+            python, compiled = RelaxedSearch(start), accel.RelaxedSearch(start)
+            for budget in (1, 7, 100, 1000, 4000, 5):
+                answer = python.run(budget)
+                assert (compiled.run(budget), compiled.nodes) == (answer, python.nodes), (start, budget)
+            verdicts[answer] = verdicts.get(answer, 0) + 1
+    assert min(verdicts.get(key, 0) for key in (True, False, None)) > 50, verdicts
+
+
 @pytest.mark.parametrize("seed", [-3, 2**64 + 5, 2**200 + 1])
 def test_seeds_beyond_64_bits_and_negative_seeds_match(accel: ModuleType, seed: int) -> None:
     # random.Random takes any int (the absolute value): the compiled core seeds the same way.
@@ -276,6 +297,31 @@ attempt("dive stop returning a str", lambda: search.dive(1000, lambda: "yes"), F
 attempt("search usable after all that", lambda: (search.dive(300), search.prove(300)), False)
 attempt("expand no args", lambda: accel.expand(), True)
 attempt("Search no args", lambda: accel.Search(), True)
+relaxed_good = ((bytes([3, 4]), bytes([9])), 2, 11, 1)
+must_refuse_relaxed = {
+    "None": None, "a list": list(relaxed_good), "three items": relaxed_good[:3],
+    "piles list": ([bytes([3])], 2, 11, 1), "pile str": (("ab",), 2, 11, 1),
+    "empty pile": ((b"",), 2, 11, 1), "rank 13": ((bytes([13]),), 2, 11, 1),
+    "17 piles": ((bytes([1]),) * 17, 2, 11, 1), "27 cards": ((bytes(27),), 2, 11, 1),
+    "ascending 13": (relaxed_good[0], 13, 11, 1), "descending -1": (relaxed_good[0], 2, -1, 1),
+    "half joined": (relaxed_good[0], 99, 11, 1), "top str": (relaxed_good[0], "2", 11, 1),
+    "top 2**70": (relaxed_good[0], 2**70, 11, 1), "left -1": (relaxed_good[0], 2, 11, -1),
+    "left 256": (relaxed_good[0], 2, 11, 256), "left float": (relaxed_good[0], 2, 11, 1.0),
+}
+for label, start in must_refuse_relaxed.items():
+    attempt("RelaxedSearch " + label, lambda: accel.RelaxedSearch(start).run(100), True)
+may_take_relaxed = {
+    "unsorted piles": ((bytes([9]), bytes([3, 4])), 2, 11, 1), "no piles": ((), 4, 4, 0),
+    "joined": ((bytes([5]),), 99, 99, 0), "16 piles of 1": (tuple(bytes([r % 13]) for r in range(16)), 0, 12, 2),
+}
+for label, start in may_take_relaxed.items():
+    attempt("RelaxedSearch " + label, lambda: accel.RelaxedSearch(start).run(10_000), False)
+relaxed_search = accel.RelaxedSearch(relaxed_good)
+attempt("relaxed budget str", lambda: relaxed_search.run("x"), True)
+attempt("relaxed budget -1", lambda: relaxed_search.run(-1), False)
+attempt("relaxed budget 2**70", lambda: relaxed_search.run(2**70), False)
+attempt("relaxed again after its verdict", lambda: relaxed_search.run(10), False)
+attempt("RelaxedSearch no args", lambda: accel.RelaxedSearch(), True)
 print(json.dumps({"done": True}), flush=True)
 """
 

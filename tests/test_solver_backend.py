@@ -19,8 +19,10 @@ from crescent_widget.errors import CrescentError
 from crescent_widget.solver import SolverBackendError, backend, solve
 from crescent_widget.solver import backends as backend_module
 from crescent_widget.solver.api import dives_only, run
+from crescent_widget.solver.relaxed import Relaxed, RelaxedSearch
 from crescent_widget.solver.search import ALGORITHM, Search
-from crescent_widget.solver.state import InternalMove, State
+from crescent_widget.solver.state import InternalMove, State, from_game
+from crescent_widget.solver.suits import SuitBound
 
 
 class CountingSearch(Search):
@@ -49,10 +51,21 @@ def fresh_choice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[ModuleTy
     backend_module._accel.cache_clear()  # the real module again for the tests that follow
 
 
+class CountingRelaxedSearch(RelaxedSearch):
+    """The pure-Python relaxed search, counting how often the bound starts one."""
+
+    made = 0
+
+    def __init__(self, start: Relaxed) -> None:
+        CountingRelaxedSearch.made += 1
+        super().__init__(start)
+
+
 def stand_in(algorithm: int) -> ModuleType:
     module = ModuleType("crescent_accel")
     module.ALGORITHM = algorithm  # type: ignore[attr-defined]
     module.Search = CountingSearch  # type: ignore[attr-defined]
+    module.RelaxedSearch = CountingRelaxedSearch  # type: ignore[attr-defined]
     return module
 
 
@@ -60,6 +73,7 @@ def test_the_pure_search_runs_when_the_accel_is_missing(fresh_choice: Callable[[
     fresh_choice(None)
     assert backend() == "python"
     assert backend_module.search_class() is Search
+    assert backend_module.relaxed_search_class() is RelaxedSearch
     assert solve(Game.from_number(3), nodes=300_000).status == "won"
 
 
@@ -71,6 +85,9 @@ def test_a_matching_accel_is_used_by_solve_and_the_dives(fresh_choice: Callable[
     assert result.status == "won" and isinstance(search, CountingSearch)
     dives_only(Game.from_number(3), seconds=5)
     assert CountingSearch.made == 2
+    CountingRelaxedSearch.made = 0
+    assert not SuitBound(from_game(Game.from_number(987_654))).done  # a deal no test settled before
+    assert CountingRelaxedSearch.made == 4  # a search for each suit
 
 
 def test_an_accel_of_another_algorithm_is_not_used(

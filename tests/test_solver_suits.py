@@ -14,8 +14,9 @@ import pytest
 
 from crescent_widget import Game
 from crescent_widget.solver.api import BOUND_AFTER, run, solve
+from crescent_widget.solver.relaxed import relaxed, successors
 from crescent_widget.solver.state import from_game
-from crescent_widget.solver.suits import SuitBound, relaxed, successors
+from crescent_widget.solver.suits import SuitBound
 from random_states import random_position
 
 # A player's position: deal 1055 after the benchmark's noisy player made 60 moves, no

@@ -7,6 +7,6 @@ the same successors in the same order, and with a node budget the same line, nod
 and verdict (``tests/test_accel.py`` checks that).
 """
 
-from ._core import ALGORITHM, Search, expand
+from ._core import ALGORITHM, RelaxedSearch, Search, expand
 
-__all__ = ["ALGORITHM", "Search", "expand"]
+__all__ = ["ALGORITHM", "RelaxedSearch", "Search", "expand"]

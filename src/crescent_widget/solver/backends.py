@@ -3,7 +3,8 @@
 The compiled core is the separate distribution ``crescent-widget-accel`` (module
 ``crescent_accel``, ``pip install ./accel`` from a checkout). It mirrors
 :class:`~.search.Search` exactly: the same successors in the same order, and for a seed
-and a node budget the same line, node counts and verdict. It is used when it imports and
+and a node budget the same line, node counts and verdict; and the one-suit bound's
+:class:`~.relaxed.RelaxedSearch` as well. It is used when it imports and
 carries the same :data:`~.search.ALGORITHM` number as the pure-Python search; otherwise
 the pure-Python search runs, which is complete on its own (it is the only one in the
 browser, on Pyodide). The environment variable ``CRESCENT_SOLVER`` overrides the choice:
@@ -24,9 +25,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from functools import cache
-from typing import Final, Literal, Protocol
+from typing import Final, Literal, NamedTuple, Protocol
 
 from ..errors import CrescentError
+from .relaxed import Relaxed, RelaxedSearch
 from .search import ALGORITHM, Search
 from .state import InternalMove, State
 
@@ -59,6 +61,27 @@ class SearchFactory(Protocol):
     def __call__(self, root: State, *, seed: int = 0, prune: bool = True) -> SearchEngine: ...
 
 
+class RelaxedEngine(Protocol):
+    """What the one-suit bound uses of a relaxed search: :class:`~.relaxed.RelaxedSearch` and the compiled one."""
+
+    nodes: int
+
+    def run(self, budget: int) -> bool | None: ...
+
+
+class RelaxedFactory(Protocol):
+    """A relaxed search class: ``factory(start)`` starts the search of a relaxed position."""
+
+    def __call__(self, start: Relaxed) -> RelaxedEngine: ...
+
+
+class Engines(NamedTuple):
+    """The classes of one backend: the search and the one-suit bound's relaxed search."""
+
+    search: SearchFactory
+    relaxed: RelaxedFactory
+
+
 class SolverBackendError(CrescentError):
     """``CRESCENT_SOLVER`` asks for a search that cannot run.
 
@@ -70,8 +93,8 @@ class SolverBackendError(CrescentError):
 
 
 @cache
-def _accel() -> tuple[SearchFactory | None, str, str]:
-    """The compiled core's search class if it is usable; else None, a reason code and why.
+def _accel() -> tuple[Engines | None, str, str]:
+    """The compiled core's classes if it is usable; else None, a reason code and why.
 
     Imported once: a module that failed to import does not start working later.
     """
@@ -85,10 +108,13 @@ def _accel() -> tuple[SearchFactory | None, str, str]:
             f"this solver runs algorithm {ALGORITHM}: reinstall it from this checkout (pip install ./accel)"
         )
         return None, "accel_mismatch", detail
-    return crescent_accel.Search, "", ""
+    return Engines(crescent_accel.Search, crescent_accel.RelaxedSearch), "", ""
 
 
-def _choose() -> tuple[Backend, SearchFactory]:
+PYTHON: Final = Engines(Search, RelaxedSearch)
+
+
+def _choose() -> tuple[Backend, Engines]:
     choice = os.environ.get(ENV_VAR, "").strip() or "auto"
     if choice not in CHOICES:
         shown = choice if len(choice) <= 40 else choice[:40] + "…"
@@ -96,13 +122,13 @@ def _choose() -> tuple[Backend, SearchFactory]:
             "unknown_solver", f"{ENV_VAR}={shown!r} is not one of {', '.join(CHOICES)} (or unset, for auto)"
         )
     if choice == "python":
-        return "python", Search
+        return "python", PYTHON
     accel, reason, detail = _accel()
     if accel is not None:
         return "accel", accel
     if choice == "accel":
         raise SolverBackendError(reason, f"{ENV_VAR}=accel, but {detail}")
-    return "python", Search
+    return "python", PYTHON
 
 
 def backend() -> Backend:
@@ -123,4 +149,13 @@ def search_class() -> SearchFactory:
     Raises:
         SolverBackendError: ``CRESCENT_SOLVER`` asks for what cannot run.
     """
-    return _choose()[1]
+    return _choose()[1].search
+
+
+def relaxed_search_class() -> RelaxedFactory:
+    """The one-suit bound's relaxed search class to use now, from the same backend.
+
+    Raises:
+        SolverBackendError: ``CRESCENT_SOLVER`` asks for what cannot run.
+    """
+    return _choose()[1].relaxed

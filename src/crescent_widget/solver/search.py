@@ -10,9 +10,10 @@
   :func:`~.expand.expand` yields (the reshuffle included), best-scoring first; once no
   reshuffle is left, over the moves of a stubborn set (:mod:`.stubborn`), which reach a
   win whenever every move does. When it runs out of states without reaching a win, no
-  win exists: that is the only path that may answer "lost". The visited table is sound because a state's key holds everything that
-  decides its future (the reshuffles left included), and joined suits are folded only
-  between positions that the foundation-to-foundation moves connect both ways.
+  win exists: that is the only path that may answer "lost". The visited table is sound
+  because a state's key holds everything that decides its future (the reshuffles left
+  included), and joined suits are folded only between positions that the
+  foundation-to-foundation moves connect both ways.
 
 The proof finds strongly connected groups of states as it goes (Tarjan's algorithm: moves
 between piles can be undone, so the state graph has cycles). When a group is finished
@@ -46,7 +47,7 @@ from .state import RESHUFFLE_MOVE, TO_FOUNDATION, InternalMove, State, is_won, r
 # node counts or verdict for a given seed and budget). The compiled core
 # (``crescent_accel``) mirrors this search and carries the number it mirrors; the
 # solver uses it only when the two numbers match (:mod:`.backends`).
-ALGORITHM: Final = 4
+ALGORITHM: Final = 5
 # The noise of dive k (k >= 1) is min(DIVE_NOISE_MAX, DIVE_NOISE + k); the first dive has none.
 # Measured at 1.5M positions (the compiled core's second): players' positions of deals
 # 2001-2040 definite 79.9% with a fixed 5, 87.4% with this ramp (3001-3040: 77.4 -> 82.4%);

@@ -15,8 +15,9 @@ never bites. So if no relaxed line puts all the suit's cards on its two foundati
 no real line wins: the position is **lost**.
 
 The relaxed game is small: 24 cards at most, in piles that are interchangeable (no limit,
-and an emptied pile takes no card in either game), so a position is its sorted piles.
-:class:`SuitBound` searches it depth first, foundation moves first, for each suit in turn.
+and an emptied pile takes no card in either game), so a position is its sorted piles
+(:mod:`.relaxed`). :class:`SuitBound` searches it depth first, foundation moves first,
+for each suit in turn, in C when the compiled core runs (the same search, faster).
 It works in slices, so the solver can interleave it with its other work. A suit settled
 either way is remembered, so advice on the next position, which differs in one suit at
 most, settles the other three at once. ``tests/test_solver_suits.py`` checks every
@@ -34,77 +35,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.rules import SUIT
-from .state import RANK, State, suit_result
+from .backends import RelaxedEngine, relaxed_search_class
+from .relaxed import Relaxed, relaxed
+from .state import State
 
-# A relaxed position: (one suit's piles, sorted, without the empty ones; ascending top;
-# descending top; reshuffles left). Ranks are stored as bytes (0 = Ace ... 12 = King).
-Relaxed = tuple[tuple[bytes, ...], int, int, int]
-
-# Piles accept the next rank up or down, wrapping K-A (the engine's rule): by rank.
-_TARGET_RANKS: Final = tuple(((rank + 1) % 13, (rank - 1) % 13) for rank in range(13))
 _SETTLED_LIMIT: Final = 200_000  # bounds the memory of settled suits
 
 # Suits settled before, by relaxed position: True when lost, False when a relaxed win exists.
 _settled: dict[Relaxed, bool] = {}
-
-
-def relaxed(state: State, suit: int) -> Relaxed:
-    """The relaxed position of ``suit`` in ``state``.
-
-    >>> from crescent_widget import Game
-    >>> from crescent_widget.solver.state import from_game
-    >>> piles, asc, desc, left = relaxed(from_game(Game.from_number(1)), 0)
-    >>> sum(map(len, piles)), asc, desc, left
-    (24, 0, 12, 3)
-    """
-    piles, fnd, left = state
-    ranks = (bytes(RANK[card] for card in pile if SUIT[card] == suit) for pile in piles)
-    return tuple(sorted(pile for pile in ranks if pile)), fnd[suit], fnd[suit + 4], left
-
-
-def successors(position: Relaxed) -> list[Relaxed]:
-    """The relaxed positions one step on, foundation moves last (the search pops them first).
-
-    >>> successors(((b"\\x01",), 0, 12, 0))
-    [((), 1, 12, 0)]
-    """
-    piles, asc, desc, left = position
-    found: list[Relaxed] = []
-    if left:
-        turnable = [index for index, pile in enumerate(piles) if len(pile) >= 2]
-        # Rotating no pile only spends a reshuffle, which the relaxed game never needs.
-        for chosen in range(1, 1 << len(turnable)):
-            turned = list(piles)
-            for bit, index in enumerate(turnable):
-                if chosen >> bit & 1:
-                    pile = turned[index]
-                    turned[index] = pile[1:] + pile[:1]
-            found.append((tuple(sorted(turned)), asc, desc, left - 1))
-    by_top: dict[int, list[int]] = {}
-    for index, pile in enumerate(piles):
-        by_top.setdefault(pile[-1], []).append(index)
-    lifted: list[Relaxed] = []
-    for index, pile in enumerate(piles):
-        rank = pile[-1]
-        rest = pile[:-1]
-        tops = suit_result(asc, desc, rank)
-        if tops is not None:
-            lifted.append((_without(piles, index, rest), tops[0], tops[1], left))
-        for target_rank in _TARGET_RANKS[rank]:
-            for target in by_top.get(target_rank, ()):
-                if target != index:
-                    moved = list(piles)
-                    moved[index] = rest
-                    moved[target] = piles[target] + pile[-1:]
-                    found.append((tuple(sorted(p for p in moved if p)), asc, desc, left))
-    return found + lifted
-
-
-def _without(piles: tuple[bytes, ...], index: int, rest: bytes) -> tuple[bytes, ...]:
-    if rest:
-        return tuple(sorted((*piles[:index], rest, *piles[index + 1 :])))
-    return piles[:index] + piles[index + 1 :]
 
 
 class SuitBound:
@@ -119,16 +57,17 @@ class SuitBound:
     SLICE: Final = 1000
 
     def __init__(self, state: State) -> None:
+        engine = relaxed_search_class()
         self.nodes = 0
         self.lost_suit: int | None = None
-        self._open: list[_SuitSearch] = []
+        self._open: list[tuple[int, Relaxed, RelaxedEngine]] = []
         for suit in range(4):
             start = relaxed(state, suit)
             known = False if not start[0] else _settled.get(start)
             if known:
                 self.lost_suit = suit
             elif known is None:
-                self._open.append(_SuitSearch(suit, start))
+                self._open.append((suit, start, engine(start)))
 
     @property
     def done(self) -> bool:
@@ -139,7 +78,8 @@ class SuitBound:
         stop = self.nodes + budget
         turn = 0
         while not self.done and self.nodes < stop:
-            search = self._open[turn % len(self._open)]
+            entry = self._open[turn % len(self._open)]
+            suit, start, search = entry
             before = search.nodes
             verdict = search.run(min(self.SLICE, stop - self.nodes))
             self.nodes += search.nodes - before
@@ -148,36 +88,7 @@ class SuitBound:
                 continue
             if len(_settled) >= _SETTLED_LIMIT:
                 _settled.clear()
-            _settled[search.start] = verdict
-            self._open.remove(search)
+            _settled[start] = verdict
+            self._open.remove(entry)
             if verdict:
-                self.lost_suit = search.suit
-
-
-class _SuitSearch:
-    """The depth-first search of one suit's relaxed game, resumable."""
-
-    def __init__(self, suit: int, start: Relaxed) -> None:
-        self.suit = suit
-        self.start = start
-        self.nodes = 0
-        self._seen = {start}
-        self._stack = [start]
-
-    def run(self, budget: int) -> bool | None:
-        """Go on for up to ``budget`` positions: True if the suit has no relaxed win, False if
-        it has one, None if the budget ran out first."""
-        seen, stack = self._seen, self._stack
-        stop = self.nodes + budget
-        while stack:
-            if self.nodes >= stop:
-                return None
-            position = stack.pop()
-            self.nodes += 1
-            for child in successors(position):
-                if not child[0]:
-                    return False
-                if child not in seen:
-                    seen.add(child)
-                    stack.append(child)
-        return True
+                self.lost_suit = suit

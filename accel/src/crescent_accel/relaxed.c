@@ -1,0 +1,332 @@
+/*
+ * crescent_accel._core.RelaxedSearch: the one-suit bound's relaxed game and its
+ * depth-first search, position for position the same as the pure-Python one
+ * (crescent_widget/solver/relaxed.py): the same successors in the same order, the same
+ * positions counted, the same verdict for a budget. A relaxed position is one suit's
+ * piles of ranks (0 = Ace ... 12 = King), none empty and sorted as Python sorts bytes
+ * (the start as the caller gave it), its two foundation tops and the reshuffles left.
+ */
+#include "common.h"
+#include <structmember.h>
+
+#define R_PILES 16
+#define R_CARDS 26 /* a suit has 26 cards; the relaxed game has no pile limit */
+#define R_JOINED 99
+#define R_KEY_MAX (4 + R_PILES + R_CARDS)
+
+typedef struct {
+    uint8_t np;
+    uint8_t n[R_PILES];
+    uint8_t r[R_PILES][R_CARDS];
+    uint8_t asc, desc, left;
+} Rel;
+
+static int r_pack(const Rel *x, uint8_t *out) {
+    int len = 0;
+    out[len++] = x->asc;
+    out[len++] = x->desc;
+    out[len++] = x->left;
+    out[len++] = x->np;
+    for (int p = 0; p < x->np; p++) {
+        out[len++] = x->n[p];
+        memcpy(out + len, x->r[p], x->n[p]);
+        len += x->n[p];
+    }
+    return len;
+}
+
+static void r_unpack(const uint8_t *in, Rel *x) {
+    int at = 0;
+    x->asc = in[at++];
+    x->desc = in[at++];
+    x->left = in[at++];
+    x->np = in[at++];
+    for (int p = 0; p < x->np; p++) {
+        x->n[p] = in[at++];
+        memcpy(x->r[p], in + at, x->n[p]);
+        at += x->n[p];
+    }
+}
+
+/* Python's order of bytes: the first differing rank, else the shorter first. */
+static int pile_less(const Rel *x, int a, int b) {
+    int m = x->n[a] < x->n[b] ? x->n[a] : x->n[b];
+    int c = memcmp(x->r[a], x->r[b], (size_t)m);
+    return c ? c < 0 : x->n[a] < x->n[b];
+}
+
+/* Drops the empty piles and sorts the rest: tuple(sorted(p for p in piles if p)). */
+static void canonical(Rel *x) {
+    int kept = 0;
+    for (int p = 0; p < x->np; p++) {
+        if (!x->n[p]) continue;
+        if (kept != p) {
+            x->n[kept] = x->n[p];
+            memcpy(x->r[kept], x->r[p], x->n[p]);
+        }
+        kept++;
+    }
+    x->np = (uint8_t)kept;
+    for (int i = 1; i < x->np; i++) { /* insertion sort: stable, like sorted() */
+        int j = i;
+        while (j > 0 && pile_less(x, j, j - 1)) {
+            uint8_t n = x->n[j], r[R_CARDS];
+            memcpy(r, x->r[j], n);
+            x->n[j] = x->n[j - 1];
+            memcpy(x->r[j], x->r[j - 1], x->n[j - 1]);
+            x->n[j - 1] = n;
+            memcpy(x->r[j - 1], r, n);
+            j--;
+        }
+    }
+}
+
+/* state.suit_result: the canonical tops after `rank` goes up; 0 if neither takes it. */
+static int suit_result(int asc, int desc, int rank, uint8_t *new_asc, uint8_t *new_desc) {
+    if (asc == R_JOINED) {
+        asc = desc = rank;
+    } else if (rank == asc + 1) {
+        asc = rank;
+    } else if (rank == desc - 1) {
+        desc = rank;
+    } else {
+        return 0;
+    }
+    if (desc == asc + 1) asc = desc = R_JOINED;
+    *new_asc = (uint8_t)asc;
+    *new_desc = (uint8_t)desc;
+    return 1;
+}
+
+typedef struct {
+    PyObject_HEAD
+    long long nodes;
+    int verdict; /* -1 while open; 1 lost (no relaxed win); 0 a relaxed win exists */
+    int ready;
+    Set seen;
+    uint32_t *stack;
+    size_t nstack, stack_cap;
+} RelaxedObject;
+
+enum { VISIT_GO_ON = 0, VISIT_WON = 1, VISIT_NO_MEMORY = -1 };
+
+/* A successor: canonical already; a win, or pushed when it was not seen. */
+static int visit(RelaxedObject *self, const Rel *child) {
+    if (!child->np) return VISIT_WON;
+    uint8_t key[R_KEY_MAX];
+    int len = r_pack(child, key);
+    uint64_t h = hash_key(key, len);
+    if (set_find(&self->seen, key, len, h) >= 0) return VISIT_GO_ON;
+    long id = set_add(&self->seen, key, len, h);
+    if (id < 0) return VISIT_NO_MEMORY;
+    if (self->nstack == self->stack_cap) {
+        size_t cap = self->stack_cap ? self->stack_cap * 2 : 1024;
+        uint32_t *grown = PyMem_RawRealloc(self->stack, cap * sizeof *grown);
+        if (!grown) return VISIT_NO_MEMORY;
+        self->stack = grown;
+        self->stack_cap = cap;
+    }
+    self->stack[self->nstack++] = (uint32_t)id;
+    return VISIT_GO_ON;
+}
+
+/* relaxed.successors, each visited in its order: the reshuffles (every non-empty set of
+ * piles of two or more turned), the moves onto a neighbour's pile, then the foundation
+ * moves. Stops at the first win or memory failure. */
+static int visit_successors(RelaxedObject *self, const Rel *x) {
+    Rel child;
+    int found;
+    if (x->left) {
+        int turnable[R_PILES], m = 0;
+        for (int p = 0; p < x->np; p++)
+            if (x->n[p] >= 2) turnable[m++] = p;
+        for (uint32_t chosen = 1; chosen < (1u << m); chosen++) {
+            child = *x;
+            child.left--;
+            for (int bit = 0; bit < m; bit++) {
+                if (!(chosen >> bit & 1)) continue;
+                int p = turnable[bit], n = child.n[p];
+                uint8_t bottom = child.r[p][0];
+                memmove(child.r[p], child.r[p] + 1, (size_t)(n - 1));
+                child.r[p][n - 1] = bottom;
+            }
+            canonical(&child);
+            if ((found = visit(self, &child)) != VISIT_GO_ON) return found;
+        }
+    }
+    Rel lifted[R_PILES];
+    int nlifted = 0;
+    for (int p = 0; p < x->np; p++) {
+        int n = x->n[p], rank = x->r[p][n - 1];
+        uint8_t asc, desc;
+        if (suit_result(x->asc, x->desc, rank, &asc, &desc)) {
+            Rel *up = &lifted[nlifted++];
+            *up = *x;
+            up->n[p]--;
+            up->asc = asc;
+            up->desc = desc;
+            canonical(up);
+        }
+        int targets[2] = {(rank + 1) % 13, (rank + 12) % 13};
+        for (int k = 0; k < 2; k++) {
+            for (int t = 0; t < x->np; t++) {
+                if (t == p || x->r[t][x->n[t] - 1] != targets[k]) continue;
+                child = *x;
+                child.n[p]--;
+                child.r[t][child.n[t]++] = (uint8_t)rank;
+                canonical(&child);
+                if ((found = visit(self, &child)) != VISIT_GO_ON) return found;
+            }
+        }
+    }
+    for (int i = 0; i < nlifted; i++)
+        if ((found = visit(self, &lifted[i])) != VISIT_GO_ON) return found;
+    return VISIT_GO_ON;
+}
+
+static int read_start(PyObject *obj, Rel *x) {
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 4) {
+        PyErr_SetString(PyExc_TypeError, "a relaxed position is a tuple (piles, ascending, descending, reshuffles_left)");
+        return -1;
+    }
+    PyObject *piles = PyTuple_GET_ITEM(obj, 0);
+    if (!PyTuple_Check(piles) || PyTuple_GET_SIZE(piles) > R_PILES) {
+        PyErr_SetString(PyExc_TypeError, "piles must be a tuple of at most 16 bytes objects");
+        return -1;
+    }
+    int cards = 0;
+    x->np = (uint8_t)PyTuple_GET_SIZE(piles);
+    for (int p = 0; p < x->np; p++) {
+        PyObject *pile = PyTuple_GET_ITEM(piles, p);
+        if (!PyBytes_Check(pile)) {
+            PyErr_SetString(PyExc_TypeError, "piles must be a tuple of at most 16 bytes objects");
+            return -1;
+        }
+        Py_ssize_t n = PyBytes_GET_SIZE(pile);
+        if (n < 1 || cards + n > R_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "piles must be non-empty and hold at most 26 cards in all");
+            return -1;
+        }
+        const uint8_t *ranks = (const uint8_t *)PyBytes_AS_STRING(pile);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (ranks[i] > 12) {
+                PyErr_Format(PyExc_ValueError, "rank %d in pile %d is not a rank index 0-12", ranks[i], p);
+                return -1;
+            }
+        }
+        x->n[p] = (uint8_t)n;
+        memcpy(x->r[p], ranks, (size_t)n);
+        cards += (int)n;
+    }
+    long tops[3];
+    const char *names[3] = {"the ascending top", "the descending top", "reshuffles_left"};
+    for (int i = 0; i < 3; i++) {
+        if (read_int(PyTuple_GET_ITEM(obj, i + 1), "a relaxed position's tops and reshuffles are ints", &tops[i]) < 0)
+            return -1;
+        int fine = i == 2 ? tops[i] >= 0 && tops[i] <= 255 : (tops[i] >= 0 && tops[i] <= 12) || tops[i] == R_JOINED;
+        if (!fine) {
+            PyErr_Format(PyExc_ValueError, "%s is out of range", names[i]);
+            return -1;
+        }
+    }
+    if ((tops[0] == R_JOINED) != (tops[1] == R_JOINED)) {
+        PyErr_SetString(PyExc_ValueError, "a joined suit has JOINED (99) on both of its foundations");
+        return -1;
+    }
+    x->asc = (uint8_t)tops[0];
+    x->desc = (uint8_t)tops[1];
+    x->left = (uint8_t)tops[2];
+    return 0;
+}
+
+static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"start", NULL};
+    PyObject *start;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O", keywords, &start)) return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_TypeError, "a RelaxedSearch is initialised once");
+        return -1;
+    }
+    Rel x;
+    if (read_start(start, &x) < 0) return -1;
+    uint8_t key[R_KEY_MAX];
+    int len = r_pack(&x, key);
+    long id = set_add(&self->seen, key, len, hash_key(key, len));
+    self->stack = PyMem_RawMalloc(1024 * sizeof *self->stack);
+    if (id < 0 || !self->stack) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->stack_cap = 1024;
+    self->stack[self->nstack++] = (uint32_t)id;
+    self->verdict = x.np ? -1 : 0; /* no card left: finished */
+    self->ready = 1;
+    return 0;
+}
+
+static void Relaxed_dealloc(RelaxedObject *self) {
+    set_free(&self->seen);
+    PyMem_RawFree(self->stack);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *verdict_object(int verdict) {
+    if (verdict < 0) Py_RETURN_NONE;
+    return PyBool_FromLong(verdict);
+}
+
+/* RelaxedSearch.run: go on for up to `budget` positions; True lost, False won, None open. */
+static PyObject *Relaxed_run(RelaxedObject *self, PyObject *args) {
+    PyObject *budget_obj;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "O", &budget_obj)) return NULL;
+    if (parse_limit(budget_obj, &budget) < 0) return NULL;
+    if (!self->ready) {
+        PyErr_SetString(PyExc_TypeError, "RelaxedSearch.__init__ was not called");
+        return NULL;
+    }
+    if (self->verdict >= 0) return verdict_object(self->verdict);
+    long long stop = budget > LLONG_MAX - self->nodes ? LLONG_MAX : self->nodes + budget;
+    Rel x;
+    while (self->nstack) {
+        if (self->nodes >= stop) Py_RETURN_NONE;
+        r_unpack(set_key(&self->seen, self->stack[--self->nstack]) + 1, &x);
+        self->nodes++;
+        int found = visit_successors(self, &x);
+        if (found == VISIT_NO_MEMORY) return PyErr_NoMemory();
+        if (found == VISIT_WON) {
+            self->verdict = 0;
+            return verdict_object(0);
+        }
+    }
+    self->verdict = 1;
+    return verdict_object(1);
+}
+
+static PyMemberDef Relaxed_members[] = {
+    {"nodes", T_LONGLONG, offsetof(RelaxedObject, nodes), READONLY, "relaxed positions searched"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyMethodDef Relaxed_methods[] = {
+    {"run", (PyCFunction)Relaxed_run, METH_VARARGS,
+     "run(budget): True when the suit has no relaxed win, False when it has one, None if the budget ran out"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject RelaxedType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "crescent_accel._core.RelaxedSearch",
+    .tp_basicsize = sizeof(RelaxedObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The one-suit bound's relaxed search, as crescent_widget.solver.relaxed.RelaxedSearch.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Relaxed_init,
+    .tp_dealloc = (destructor)Relaxed_dealloc,
+    .tp_methods = Relaxed_methods,
+    .tp_members = Relaxed_members,
+};
+
+int crescent_add_relaxed(PyObject *module) {
+    if (PyType_Ready(&RelaxedType) < 0) return -1;
+    return PyModule_AddObjectRef(module, "RelaxedSearch", (PyObject *)&RelaxedType);
+}

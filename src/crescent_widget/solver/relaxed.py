@@ -1,0 +1,117 @@
+"""The one-suit relaxed game, and its depth-first search (the one-suit bound's work).
+
+A relaxed position keeps one suit's cards and relaxes the rules in the player's favour
+(:mod:`.suits` says why that proves losses): the other suits' cards are gone, a pile has
+no size limit, and a reshuffle turns any set of piles of two or more. Its piles are
+interchangeable (no limit, and an emptied pile takes no card), so a position is its
+sorted piles. :class:`RelaxedSearch` decides it depth first; the compiled core has the
+same search (``crescent_accel.RelaxedSearch``), position for position, and
+:func:`~.backends.relaxed_search_class` chooses between the two as for the main search.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..engine.rules import SUIT
+from .state import RANK, State, suit_result
+
+# A relaxed position: (one suit's piles, sorted, without the empty ones; ascending top;
+# descending top; reshuffles left). Ranks are stored as bytes (0 = Ace ... 12 = King).
+Relaxed = tuple[tuple[bytes, ...], int, int, int]
+
+# Piles accept the next rank up or down, wrapping K-A (the engine's rule): by rank.
+_TARGET_RANKS: Final = tuple(((rank + 1) % 13, (rank - 1) % 13) for rank in range(13))
+
+
+def relaxed(state: State, suit: int) -> Relaxed:
+    """The relaxed position of ``suit`` in ``state``.
+
+    >>> from crescent_widget import Game
+    >>> from crescent_widget.solver.state import from_game
+    >>> piles, asc, desc, left = relaxed(from_game(Game.from_number(1)), 0)
+    >>> sum(map(len, piles)), asc, desc, left
+    (24, 0, 12, 3)
+    """
+    piles, fnd, left = state
+    ranks = (bytes(RANK[card] for card in pile if SUIT[card] == suit) for pile in piles)
+    return tuple(sorted(pile for pile in ranks if pile)), fnd[suit], fnd[suit + 4], left
+
+
+def successors(position: Relaxed) -> list[Relaxed]:
+    """The relaxed positions one step on, foundation moves last (the search pops them first).
+
+    >>> successors(((b"\\x01",), 0, 12, 0))
+    [((), 1, 12, 0)]
+    """
+    piles, asc, desc, left = position
+    found: list[Relaxed] = []
+    if left:
+        turnable = [index for index, pile in enumerate(piles) if len(pile) >= 2]
+        # Rotating no pile only spends a reshuffle, which the relaxed game never needs.
+        for chosen in range(1, 1 << len(turnable)):
+            turned = list(piles)
+            for bit, index in enumerate(turnable):
+                if chosen >> bit & 1:
+                    pile = turned[index]
+                    turned[index] = pile[1:] + pile[:1]
+            found.append((tuple(sorted(turned)), asc, desc, left - 1))
+    by_top: dict[int, list[int]] = {}
+    for index, pile in enumerate(piles):
+        by_top.setdefault(pile[-1], []).append(index)
+    lifted: list[Relaxed] = []
+    for index, pile in enumerate(piles):
+        rank = pile[-1]
+        rest = pile[:-1]
+        tops = suit_result(asc, desc, rank)
+        if tops is not None:
+            lifted.append((_without(piles, index, rest), tops[0], tops[1], left))
+        for target_rank in _TARGET_RANKS[rank]:
+            for target in by_top.get(target_rank, ()):
+                if target != index:
+                    moved = list(piles)
+                    moved[index] = rest
+                    moved[target] = piles[target] + pile[-1:]
+                    found.append((tuple(sorted(p for p in moved if p)), asc, desc, left))
+    return found + lifted
+
+
+def _without(piles: tuple[bytes, ...], index: int, rest: bytes) -> tuple[bytes, ...]:
+    if rest:
+        return tuple(sorted((*piles[:index], rest, *piles[index + 1 :])))
+    return piles[:index] + piles[index + 1 :]
+
+
+class RelaxedSearch:
+    """The depth-first search of one suit's relaxed game, resumable: foundation moves first.
+
+    ``run`` goes on for a budget of positions; once it has a verdict, it keeps it.
+    """
+
+    def __init__(self, start: Relaxed) -> None:
+        self.nodes = 0
+        self._verdict: bool | None = None if start[0] else False  # no card left: finished
+        self._seen = {start}
+        self._stack = [start]
+
+    def run(self, budget: int) -> bool | None:
+        """Go on for up to ``budget`` positions: True if the suit has no relaxed win, False if
+        it has one, None if the budget ran out first."""
+        if self._verdict is not None:
+            return self._verdict
+        seen, stack = self._seen, self._stack
+        stop = self.nodes + budget
+        while stack:
+            if self.nodes >= stop:
+                return None
+            position = stack.pop()
+            self.nodes += 1
+            for child in successors(position):
+                if not child[0]:
+                    self._verdict = False
+                    return False
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        self._verdict = True
+        return True
