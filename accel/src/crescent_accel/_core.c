@@ -472,7 +472,7 @@ static int expand_core(const St *s, int prune, int reshuffle, int stubborn, Cand
         out[count].score = score(&child);
         count++;
     }
-    if (stubborn && prune && !s->left && count) {
+    if (stubborn && prune && !s->left && count > 1) { /* one move leaves nothing to cut */
         uint32_t keep[NPILES];
         stubborn_moves(s, keep);
         int kept = 0;

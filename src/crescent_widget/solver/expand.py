@@ -235,7 +235,7 @@ def expand(
                     child = (tuple(new_piles), new_fnd, left)
                     return [] if child in seen else [((index, TO_FOUNDATION), child, score(child))]
     children = _every_move(state, seen, reshuffle)
-    if stubborn and prune and not left and children:
+    if stubborn and prune and not left and len(children) > 1:  # one move leaves nothing to cut
         keep = stubborn_moves(state)
         assert keep is not None  # None only while reshuffles are left
         return [child for child in children if child[0] in keep]

@@ -59,6 +59,14 @@ _SUIT: Final = 128
 _ITEMS: Final = 132
 
 
+# Where a card value lies, per copy: (pile, kind): buried, on top of a pile with room, or on
+# top of a full pile.
+_BURIED: Final = 0
+_OPEN: Final = 1
+_FULL: Final = 2
+Places = list[list[tuple[int, int]]]
+
+
 def stubborn_moves(state: State) -> frozenset[InternalMove] | None:
     """The playable moves of the smallest stubborn set built; None while reshuffles are left.
 
@@ -67,12 +75,15 @@ def stubborn_moves(state: State) -> frozenset[InternalMove] | None:
     piles, fnd, left = state
     if left:
         return None
-    where: list[list[tuple[int, int]]] = [[] for _ in range(52)]  # by card value: (pile, height)
+    where: Places = [[] for _ in range(52)]
     suits = [False] * 4
     for index, pile in enumerate(piles):
-        for height, card in enumerate(pile):
-            where[card].append((index, height))
-            suits[SUIT[card]] = True
+        if pile:
+            for card in pile[:-1]:
+                where[card].append((index, _BURIED))
+                suits[SUIT[card]] = True
+            where[pile[-1]].append((index, _OPEN if len(pile) < MAX_PILE else _FULL))
+            suits[SUIT[pile[-1]]] = True
     fits = lifts(fnd).keys()
     best: frozenset[InternalMove] | None = None
     for suit in range(4):
@@ -90,24 +101,28 @@ class _Closure:
 
     What the set reaches does not depend on the order the items are taken in (each adds
     the same items whenever it is taken), which is what lets the compiled core match it.
+    Each item is queued once.
     """
 
-    def __init__(self, piles: tuple[bytes, ...], fits: Collection[int], where: list[list[tuple[int, int]]]) -> None:
+    def __init__(self, piles: tuple[bytes, ...], fits: Collection[int], where: Places) -> None:
         self.piles = piles
         self.fits = fits
         self.where = where
-        self.done = bytearray(_ITEMS)
+        self.queued = bytearray(_ITEMS)
         self.todo: list[int] = []
         self.playable: set[InternalMove] = set()
 
+    def add(self, item: int) -> None:
+        if not self.queued[item]:
+            self.queued[item] = 1
+            self.todo.append(item)
+
     def grow(self, start: int) -> frozenset[InternalMove]:
         """The playable moves of the set grown from item ``start``."""
-        self.todo.append(start)
-        while self.todo:
-            item = self.todo.pop()
-            if self.done[item]:
-                continue
-            self.done[item] = 1
+        self.add(start)
+        todo = self.todo
+        while todo:
+            item = todo.pop()
             if item < _TOP:
                 self.card_moves(item)
             elif item < _PILE:
@@ -118,24 +133,21 @@ class _Closure:
                 self.first_moves(item - _SUIT)
         return frozenset(self.playable)
 
-    def on_top(self, pile: int, height: int) -> bool:
-        return height == len(self.piles[pile]) - 1
-
     def card_moves(self, card: int) -> None:
         """Every move of a card value: from where it lies on top; else its pile's top must go."""
-        for pile, height in self.where[card]:
-            if self.on_top(pile, height):
-                self.moves_from(pile, card)
+        for pile, kind in self.where[card]:
+            if kind == _BURIED:
+                self.add(_TOP + pile)
             else:
-                self.todo.append(_TOP + pile)
+                self.moves_from(pile, card)
 
     def top_moves(self, pile: int) -> None:
         """The moves that take off the top card of ``pile``: up, or onto another pile."""
         card = self.piles[pile][-1]
         if card in self.fits:
             self.playable.add((pile, TO_FOUNDATION))
-            self.todo.append(_PILE + pile)
-        self.todo.append(_SUIT + SUIT[card])  # its foundation takes it only after its suit moves
+            self.add(_PILE + pile)
+        self.add(_SUIT + SUIT[card])  # its foundation takes it only after its suit moves
         self.moves_from(pile, card)
 
     def pile_moves(self, pile: int) -> None:
@@ -144,45 +156,46 @@ class _Closure:
         A move of another card from it, or onto another top card of it, waits on a move
         that changes the pile: those are the moves of this item.
         """
-        self.todo.append(_TOP + pile)
+        self.add(_TOP + pile)
+        room = len(self.piles[pile]) < MAX_PILE
         for card in NEIGHBOURS[self.piles[pile][-1]]:
             places = self.where[card]
             if places:
-                self.todo.append(card)  # onto this pile from a pile that lacks it
-            for source, height in places:
+                self.add(card)  # onto this pile from a pile that lacks it
+            for source, kind in places:
                 if source == pile:
                     continue
-                if not self.on_top(source, height):
-                    self.todo.append(_TOP + source)
-                elif len(self.piles[pile]) < MAX_PILE:
+                if kind == _BURIED:
+                    self.add(_TOP + source)
+                elif room:
                     self.playable.add((source, pile))
-                    self.todo.append(_PILE + source)
+                    self.add(_PILE + source)
 
     def first_moves(self, suit: int) -> None:
         """The foundation moves of the cards ``suit``'s foundations take now: the landmark."""
         for card in self.fits:
             if SUIT[card] != suit:
                 continue
-            self.todo.append(card)  # it may come up from a pile that lacks it now
-            for pile, height in self.where[card]:
-                if self.on_top(pile, height):
-                    self.playable.add((pile, TO_FOUNDATION))
-                    self.todo.append(_PILE + pile)
+            self.add(card)  # it may come up from a pile that lacks it now
+            for pile, kind in self.where[card]:
+                if kind == _BURIED:
+                    self.add(_TOP + pile)
                 else:
-                    self.todo.append(_TOP + pile)
+                    self.playable.add((pile, TO_FOUNDATION))
+                    self.add(_PILE + pile)
 
     def moves_from(self, source: int, card: int) -> None:
         """The moves of ``card``, the top of pile ``source``, onto other piles."""
         for target_card in NEIGHBOURS[card]:
             places = self.where[target_card]
             if places:  # else both copies are up: never a target again
-                self.todo.append(target_card)  # it must come onto a pile that lacks it
-            for target, height in places:
+                self.add(target_card)  # it must come onto a pile that lacks it
+            for target, kind in places:
                 if target == source:
                     continue
-                if self.on_top(target, height) and len(self.piles[target]) < MAX_PILE:
+                if kind == _OPEN:
                     self.playable.add((source, target))
-                    self.todo.append(_PILE + source)
-                    self.todo.append(_PILE + target)
+                    self.add(_PILE + source)
+                    self.add(_PILE + target)
                 else:  # buried, or on top of a full pile: that pile's top must come off
-                    self.todo.append(_TOP + target)
+                    self.add(_TOP + target)
