@@ -14,7 +14,7 @@ import pytest
 
 from crescent_widget import Game
 from crescent_widget.solver.api import BOUND_AFTER, run, solve
-from crescent_widget.solver.relaxed import relaxed, successors
+from crescent_widget.solver.relaxed import FOREIGN, OWN, relaxed, successors
 from crescent_widget.solver.state import from_game
 from crescent_widget.solver.suits import SuitBound
 from random_states import random_position
@@ -48,12 +48,25 @@ def endgame(piles: list[list[str]], reshuffles: int) -> Game:
 
 def test_relaxed_position_keeps_one_suit_in_order() -> None:
     state = from_game(endgame([["3H", "AC", "2H"], ["AH"]], 2))
-    assert relaxed(state, 1) == ((bytes([0]), bytes([2, 1])), 12, 3, 2)
-    assert relaxed(state, 2) == ((bytes([0]),), 12, 1, 2)
+    # With reshuffles left each pile is flagged: its real bottom card is of the suit (OWN) or not.
+    assert relaxed(state, 1) == ((bytes([OWN, 0]), bytes([OWN, 2, 1])), 12, 3, 2)
+    assert relaxed(state, 2) == ((bytes([FOREIGN, 0]),), 12, 1, 2)
     assert relaxed(state, 0) == ((), 12, 0, 2)  # spades are done
+    assert relaxed((state[0], state[1], 0), 1) == ((bytes([0]), bytes([2, 1])), 12, 3, 0)  # no flags then
 
 
-def test_successors_rotate_any_set_of_piles_and_move_onto_neighbours() -> None:
+def test_the_first_reshuffle_turns_exactly_the_piles_with_a_bottom_card_of_the_suit() -> None:
+    # Bottom cards: a 5 of the suit under a 10; another suit's card under a 7 and a 3.
+    position = ((bytes([FOREIGN, 6, 2]), bytes([OWN, 4, 9])), 0, 12, 1)
+    rotations = [child for child in successors(position) if child[3] == 0]
+    assert rotations == [((bytes([6, 2]), bytes([9, 4])), 0, 12, 0)]  # one way only, flags gone
+    # A flag alone is an empty pile: the 3 onto the 4 empties the first pile.
+    assert ((bytes([OWN, 4, 9]),), 0, 12, 1) not in successors(position)
+    moved = successors(((bytes([FOREIGN, 2]), bytes([OWN, 3])), 0, 12, 1))
+    assert ((bytes([OWN, 3, 2]),), 0, 12, 1) in moved
+
+
+def test_later_reshuffles_turn_any_set_of_piles() -> None:
     position = ((bytes([4, 9]), bytes([6, 2]), bytes([5])), 0, 12, 1)
     children = successors(position)
     rotations = [c for c in children if c[3] == 0]
@@ -62,6 +75,21 @@ def test_successors_rotate_any_set_of_piles_and_move_onto_neighbours() -> None:
     # Tops 10, 3 and 6 (rank indexes 9, 2, 5): no top is a neighbour of another, and the 5
     # and 7 the 6 fits on lie under other cards; no foundation takes any of them.
     assert [c for c in children if c[3] == 1] == []
+
+
+def test_a_bottom_card_of_another_suit_keeps_the_suit_in_order_through_the_reshuffle() -> None:
+    # The 3, 2 and Ace of hearts lie on a club in one pile, two reshuffles left: the first
+    # turns the club up, not the 3; the second turns the 3 up, and the Ace stays on the 2.
+    # Lost, as the plain search agrees (were any set of piles turned at each reshuffle, the
+    # 3 and then the 2 would come up, and the bound would find no loss). With the 3 at the
+    # bottom instead, the reshuffles turn the 3 and then the 2 up, and the hearts go down.
+    lost = endgame([["AC", "3H", "2H", "AH"]], 2)
+    won = endgame([["3H", "2H", "AH"], ["AC"]], 2)
+    for game, lost_suit in ((lost, 1), (won, None)):
+        bound = SuitBound(from_game(game))
+        bound.work(10_000)
+        assert bound.done and bound.lost_suit == lost_suit
+        assert run(game, nodes=100_000, prune=False)[0].status == ("lost" if lost_suit else "won")
 
 
 def test_successors_move_a_top_onto_a_neighbour_wrapping_king_and_ace() -> None:

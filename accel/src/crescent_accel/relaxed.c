@@ -5,14 +5,19 @@
  * positions counted, the same verdict for a budget. A relaxed position is one suit's
  * piles of ranks (0 = Ace ... 12 = King), none empty and sorted as Python sorts bytes
  * (the start as the caller gave it), its two foundation tops and the reshuffles left.
+ * Until the first reshuffle every pile starts with a flag byte, R_FOREIGN or R_OWN: the
+ * real pile's bottom card is of another suit or of this one.
  */
 #include "common.h"
 #include <structmember.h>
 
 #define R_PILES 16
-#define R_CARDS 26 /* a suit has 26 cards; the relaxed game has no pile limit */
+#define R_RANKS 26 /* a suit has 26 cards; the relaxed game has no pile limit */
+#define R_CARDS (R_RANKS + 1) /* and a flag */
 #define R_JOINED 99
-#define R_KEY_MAX (4 + R_PILES + R_CARDS)
+#define R_FOREIGN 13
+#define R_OWN 14
+#define R_KEY_MAX (4 + R_PILES + R_PILES + R_RANKS)
 
 typedef struct {
     uint8_t np;
@@ -135,8 +140,22 @@ static int visit(RelaxedObject *self, const Rel *child) {
  * moves. Stops at the first win or memory failure. */
 static int visit_successors(RelaxedObject *self, const Rel *x) {
     Rel child;
-    int found;
-    if (x->left) {
+    int found, flagged = x->np && x->r[0][0] >= R_FOREIGN;
+    if (x->left && flagged) { /* the first reshuffle: it turns the piles with a bottom card of the suit */
+        child = *x;
+        child.left--;
+        for (int p = 0; p < child.np; p++) {
+            int own = child.r[p][0] == R_OWN, n = --child.n[p];
+            memmove(child.r[p], child.r[p] + 1, (size_t)n);
+            if (own && n >= 2) {
+                uint8_t bottom = child.r[p][0];
+                memmove(child.r[p], child.r[p] + 1, (size_t)(n - 1));
+                child.r[p][n - 1] = bottom;
+            }
+        }
+        canonical(&child);
+        if ((found = visit(self, &child)) != VISIT_GO_ON) return found;
+    } else if (x->left) {
         int turnable[R_PILES], m = 0;
         for (int p = 0; p < x->np; p++)
             if (x->n[p] >= 2) turnable[m++] = p;
@@ -157,12 +176,12 @@ static int visit_successors(RelaxedObject *self, const Rel *x) {
     Rel lifted[R_PILES];
     int nlifted = 0;
     for (int p = 0; p < x->np; p++) {
-        int n = x->n[p], rank = x->r[p][n - 1];
+        int n = x->n[p], rank = x->r[p][n - 1], rest = n > 1 + flagged ? n - 1 : 0; /* a flag alone is empty */
         uint8_t asc, desc;
         if (suit_result(x->asc, x->desc, rank, &asc, &desc)) {
             Rel *up = &lifted[nlifted++];
             *up = *x;
-            up->n[p]--;
+            up->n[p] = (uint8_t)rest;
             up->asc = asc;
             up->desc = desc;
             canonical(up);
@@ -172,7 +191,7 @@ static int visit_successors(RelaxedObject *self, const Rel *x) {
             for (int t = 0; t < x->np; t++) {
                 if (t == p || x->r[t][x->n[t] - 1] != targets[k]) continue;
                 child = *x;
-                child.n[p]--;
+                child.n[p] = (uint8_t)rest;
                 child.r[t][child.n[t]++] = (uint8_t)rank;
                 canonical(&child);
                 if ((found = visit(self, &child)) != VISIT_GO_ON) return found;
@@ -194,7 +213,7 @@ static int read_start(PyObject *obj, Rel *x) {
         PyErr_SetString(PyExc_TypeError, "piles must be a tuple of at most 16 bytes objects");
         return -1;
     }
-    int cards = 0;
+    int cards = 0, flags = 0;
     x->np = (uint8_t)PyTuple_GET_SIZE(piles);
     for (int p = 0; p < x->np; p++) {
         PyObject *pile = PyTuple_GET_ITEM(piles, p);
@@ -203,12 +222,14 @@ static int read_start(PyObject *obj, Rel *x) {
             return -1;
         }
         Py_ssize_t n = PyBytes_GET_SIZE(pile);
-        if (n < 1 || cards + n > R_CARDS) {
-            PyErr_SetString(PyExc_ValueError, "piles must be non-empty and hold at most 26 cards in all");
+        const uint8_t *ranks = (const uint8_t *)PyBytes_AS_STRING(pile);
+        int flag = n >= 1 && (ranks[0] == R_FOREIGN || ranks[0] == R_OWN);
+        flags += flag;
+        if (n < 1 + flag || cards + n - flag > R_RANKS) {
+            PyErr_SetString(PyExc_ValueError, "piles must hold a card each and at most 26 cards in all");
             return -1;
         }
-        const uint8_t *ranks = (const uint8_t *)PyBytes_AS_STRING(pile);
-        for (Py_ssize_t i = 0; i < n; i++) {
+        for (Py_ssize_t i = flag; i < n; i++) {
             if (ranks[i] > 12) {
                 PyErr_Format(PyExc_ValueError, "rank %d in pile %d is not a rank index 0-12", ranks[i], p);
                 return -1;
@@ -216,7 +237,11 @@ static int read_start(PyObject *obj, Rel *x) {
         }
         x->n[p] = (uint8_t)n;
         memcpy(x->r[p], ranks, (size_t)n);
-        cards += (int)n;
+        cards += (int)n - flag;
+    }
+    if (flags && flags != x->np) {
+        PyErr_SetString(PyExc_ValueError, "either every pile starts with a flag (13 or 14) or none does");
+        return -1;
     }
     long tops[3];
     const char *names[3] = {"the ascending top", "the descending top", "reshuffles_left"};

@@ -56,16 +56,16 @@ SLICE: Final = 2000  # the proof and the bound work in slices this big between l
 # The one-suit bound (suits.py) starts once the search has this much work behind it with no
 # answer: most positions are won long before, and the bound would only cost them time.
 BOUND_AFTER: Final = 30_000
-# Then it gets relaxed positions worth this share of the search's positions. It runs in
-# Python, about as fast as the pure-Python search and a fifteenth of the compiled core:
-# with the compiled core it then takes about two thirds of the time. Chosen on players'
-# positions of deals 2001-2040 (not the benchmark set), 1 s each with the compiled core:
-# definite 87.4% with no bound, 88.7% at 0.15 and at 0.3 (two losses proven, no win missed).
-BOUND_SHARE: Final = 0.15
-# At most this many relaxed positions per solve (about 120 MB): the positions stay in memory
-# until their suit is settled, and the losses the bound proved on players' positions took
-# at most 90,000.
-BOUND_MOST: Final = 500_000
+# Then it gets relaxed positions worth this share of the search's positions. A relaxed
+# position costs about 2.5 of the compiled search's (both in C) and about as much as a
+# pure-Python search position. Chosen on players' positions of deals 2001-2100 (not the
+# benchmark set), 1 s each with the compiled core: definite 90.2% at 0.15 (10 lost), 90.5%
+# at 0.3 (12 lost, one win fewer) and at 0.5 (13 lost, two wins fewer).
+BOUND_SHARE: Final = 0.3
+# At most this many relaxed positions per solve (about 120 MB in C, 460 MB in Python): the
+# positions stay in memory until their suit is settled. The losses the bound proved on
+# players' positions of deals 1001-1060 took up to 2.6 million; most took under 200,000.
+BOUND_MOST: Final = 2_000_000
 
 
 class InvalidBudgetError(CrescentError):

@@ -18,24 +18,34 @@ from .state import RANK, State, suit_result
 
 # A relaxed position: (one suit's piles, sorted, without the empty ones; ascending top;
 # descending top; reshuffles left). Ranks are stored as bytes (0 = Ace ... 12 = King).
+# Until the first reshuffle each pile starts with a flag byte, FOREIGN or OWN: whether the
+# real pile's bottom card is of another suit or of this one.
 Relaxed = tuple[tuple[bytes, ...], int, int, int]
+FOREIGN: Final = 13
+OWN: Final = 14
 
 # Piles accept the next rank up or down, wrapping K-A (the engine's rule): by rank.
 _TARGET_RANKS: Final = tuple(((rank + 1) % 13, (rank - 1) % 13) for rank in range(13))
 
 
 def relaxed(state: State, suit: int) -> Relaxed:
-    """The relaxed position of ``suit`` in ``state``.
+    """The relaxed position of ``suit`` in ``state`` (flagged while reshuffles are left).
 
     >>> from crescent_widget import Game
     >>> from crescent_widget.solver.state import from_game
     >>> piles, asc, desc, left = relaxed(from_game(Game.from_number(1)), 0)
-    >>> sum(map(len, piles)), asc, desc, left
+    >>> sum(len(pile) - 1 for pile in piles), asc, desc, left
     (24, 0, 12, 3)
+    >>> sorted({pile[0] for pile in piles}) == [FOREIGN, OWN]  # some bottoms are spades
+    True
     """
     piles, fnd, left = state
-    ranks = (bytes(RANK[card] for card in pile if SUIT[card] == suit) for pile in piles)
-    return tuple(sorted(pile for pile in ranks if pile)), fnd[suit], fnd[suit + 4], left
+    found: list[bytes] = []
+    for pile in piles:
+        ranks = bytes(RANK[card] for card in pile if SUIT[card] == suit)
+        if ranks:
+            found.append(bytes((OWN if SUIT[pile[0]] == suit else FOREIGN,)) + ranks if left else ranks)
+    return tuple(sorted(found)), fnd[suit], fnd[suit + 4], left
 
 
 def successors(position: Relaxed) -> list[Relaxed]:
@@ -43,10 +53,16 @@ def successors(position: Relaxed) -> list[Relaxed]:
 
     >>> successors(((b"\\x01",), 0, 12, 0))
     [((), 1, 12, 0)]
+    >>> successors(((bytes([FOREIGN, 4, 5]), bytes([OWN, 7, 8])), 0, 12, 1))[0]  # the reshuffle
+    ((b'\\x04\\x05', b'\\x08\\x07'), 0, 12, 0)
     """
     piles, asc, desc, left = position
+    flagged = bool(piles) and piles[0][0] >= FOREIGN
     found: list[Relaxed] = []
-    if left:
+    if left and flagged:  # the first reshuffle: it turns exactly the piles with a bottom card of the suit
+        turned = [pile[2:] + pile[1:2] if pile[0] == OWN else pile[1:] for pile in piles]
+        found.append((tuple(sorted(turned)), asc, desc, left - 1))
+    elif left:
         turnable = [index for index, pile in enumerate(piles) if len(pile) >= 2]
         # Rotating no pile only spends a reshuffle, which the relaxed game never needs.
         for chosen in range(1, 1 << len(turnable)):
@@ -62,7 +78,7 @@ def successors(position: Relaxed) -> list[Relaxed]:
     lifted: list[Relaxed] = []
     for index, pile in enumerate(piles):
         rank = pile[-1]
-        rest = pile[:-1]
+        rest = pile[:-1] if len(pile) > 1 + flagged else b""  # a flag alone is an empty pile
         tops = suit_result(asc, desc, rank)
         if tops is not None:
             lifted.append((_without(piles, index, rest), tops[0], tops[1], left))

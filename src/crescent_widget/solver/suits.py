@@ -2,17 +2,24 @@
 
 Take one suit, and relax the rules in three ways:
 
-- the cards of the other suits vanish whenever the player likes;
+- the cards of the other suits vanish whenever the player likes (as in a real game, a
+  card can leave a pile only once nothing lies on it, so a pile's bottom card of another
+  suit stays until the suit's cards above it are gone);
 - a pile has no 13-card limit;
-- each reshuffle rotates any set of piles the player picks, not every pile of two or more cards.
+- the first reshuffle turns the suit's cards of exactly the piles whose bottom card is
+  of the suit; each later one turns any set of piles the player picks.
 
 Whatever a real game does, the relaxed game can copy on the suit's cards. The suit's card
 moves are the same moves. The other suits' cards go away instead of moving: a card that
 moves in a real game only covers more. A reshuffle rotates a pile's cards of the suit
 when the pile's bottom card is of the suit, and otherwise leaves them in order: a card
-of another suit went on top, and that card vanishes. Sizes only shrink, so the limit
-never bites. So if no relaxed line puts all the suit's cards on its two foundations,
-no real line wins: the position is **lost**.
+of another suit went on top, and that card vanishes. Until the first reshuffle every
+pile's bottom card is the one the position has (cards leave and arrive only on top, and
+an emptied pile stays empty), so the relaxed game knows which piles that reshuffle turns;
+after it, a bottom card is whatever lay second, perhaps of another suit, so the relaxed
+game lets the player choose. Sizes only shrink, so the limit never bites. So if no relaxed
+line puts all the suit's cards on its two foundations, no real line wins: the position is
+**lost**.
 
 The relaxed game is small: 24 cards at most, in piles that are interchangeable (no limit,
 and an emptied pile takes no card in either game), so a position is its sorted piles
