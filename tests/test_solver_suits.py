@@ -147,6 +147,28 @@ def test_the_bound_never_calls_a_winnable_position_lost(count: int, cards: int, 
     assert seen["bound open, plain lost"] > 0, seen  # the bound is weaker than the search, as it must be
 
 
+# Deal 1019 after the benchmark's noisy player made 60 moves, one reshuffle left: the
+# clubs' relaxed game takes about a million positions to settle, the diamonds' a few
+# thousand, and the diamonds cannot be finished.
+SMALL_SUIT_LOST = (
+    "CR1-N-AAAABNF\n15-7 15-F4 15-F6 5-9 11-16 10-15 R 7-F8 7-15 4-F4 8-F4 12-F8\n"
+    "3-F8 6-F6 13-4 5-F6 5-F6 5-F3 5-12 12-F5 16-F6 12-F5 10-F7 15-F7\n"
+    "1-F7 13-14 11-5 11-F6 13-F1 9-13 R 4-F3 4-F3 14-F3 16-F4 9-F8\n"
+    "7-F8 3-F3 13-F1 12-F1 3-1 16-F1 16-F1 8-15 8-F4 7-8 6-2 2-10\n"
+    "2-10 2-15 2-F1 2-F5 1-F5 1-F1 16-5 2-F8 1-16 F4-F8 F1-F5 2-F5\n"
+    "F8-F4 F8-F4"
+)
+
+
+def test_small_budgets_still_reach_every_suit() -> None:
+    # The solver hands the bound budgets smaller than its slice: the suits must still take
+    # turns, or the big clubs' game would hold up the small lost diamonds' for good.
+    bound = SuitBound(from_game(Game.from_record(SMALL_SUIT_LOST)))
+    while not bound.done and bound.nodes < 100_000:
+        bound.work(700)
+    assert bound.lost_suit == 3
+
+
 def test_solve_proves_a_players_lost_position_by_one_suit() -> None:
     game = Game.from_record(PLAYER_LOST)
     result = solve(game, nodes=BOUND_AFTER * 3)

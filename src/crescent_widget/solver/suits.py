@@ -67,6 +67,7 @@ class SuitBound:
         engine = relaxed_search_class()
         self.nodes = 0
         self.lost_suit: int | None = None
+        self._turn = 0  # the next open suit's turn, counted from the first
         self._open: list[tuple[int, Relaxed, RelaxedEngine]] = []
         for suit in range(4):
             start = relaxed(state, suit)
@@ -81,17 +82,20 @@ class SuitBound:
         return self.lost_suit is not None or not self._open
 
     def work(self, budget: int) -> None:
-        """Search up to ``budget`` more relaxed positions (fewer when done first)."""
+        """Search up to ``budget`` more relaxed positions (fewer when done first).
+
+        The turns carry over from call to call, so that budgets smaller than a slice
+        still reach every suit.
+        """
         stop = self.nodes + budget
-        turn = 0
         while not self.done and self.nodes < stop:
-            entry = self._open[turn % len(self._open)]
+            entry = self._open[self._turn % len(self._open)]
             suit, start, search = entry
             before = search.nodes
             verdict = search.run(min(self.SLICE, stop - self.nodes))
             self.nodes += search.nodes - before
             if verdict is None:
-                turn += 1
+                self._turn += 1
                 continue
             if len(_settled) >= _SETTLED_LIMIT:
                 _settled.clear()
