@@ -50,7 +50,9 @@ def test_relaxed_position_keeps_one_suit_in_order() -> None:
     state = from_game(endgame([["3H", "AC", "2H"], ["AH"]], 2))
     # With reshuffles left each pile is flagged: its real bottom card is of the suit (OWN) or not.
     assert relaxed(state, 1) == ((bytes([OWN, 0]), bytes([OWN, 2, 1])), 12, 3, 2)
-    assert relaxed(state, 2) == ((bytes([FOREIGN, 0]),), 12, 1, 2)
+    # No club lies at the bottom of a pile: the first reshuffle cannot turn a club, so it
+    # is spent at once and the flags go.
+    assert relaxed(state, 2) == ((bytes([0]),), 12, 1, 1)
     assert relaxed(state, 0) == ((), 12, 0, 2)  # spades are done
     assert relaxed((state[0], state[1], 0), 1) == ((bytes([0]), bytes([2, 1])), 12, 3, 0)  # no flags then
 
@@ -64,6 +66,8 @@ def test_the_first_reshuffle_turns_exactly_the_piles_with_a_bottom_card_of_the_s
     assert ((bytes([OWN, 4, 9]),), 0, 12, 1) not in successors(position)
     moved = successors(((bytes([FOREIGN, 2]), bytes([OWN, 3])), 0, 12, 1))
     assert ((bytes([OWN, 3, 2]),), 0, 12, 1) in moved
+    # The 3 onto the 2 takes away the last pile with a bottom card of the suit.
+    assert ((bytes([2, 3]),), 0, 12, 0) in moved
 
 
 def test_later_reshuffles_turn_any_set_of_piles() -> None:

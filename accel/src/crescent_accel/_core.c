@@ -14,7 +14,7 @@
 #include "common.h"
 #include <structmember.h>
 
-#define ALGORITHM 6
+#define ALGORITHM 7
 
 #define NPILES 16
 #define MAX_PILE 13

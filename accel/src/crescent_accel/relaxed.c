@@ -86,6 +86,14 @@ static void canonical(Rel *x) {
     }
 }
 
+/* relaxed._flags_settled: with no OWN pile left (it would sort last), the first reshuffle
+ * turns none of the suit's cards, so it is spent at once and the flags go. */
+static void settle_flags(Rel *x) {
+    if (!x->np || x->r[x->np - 1][0] != R_FOREIGN) return;
+    for (int p = 0; p < x->np; p++) memmove(x->r[p], x->r[p] + 1, --x->n[p]);
+    x->left--;
+}
+
 /* state.suit_result: the canonical tops after `rank` goes up; 0 if neither takes it. */
 static int suit_result(int asc, int desc, int rank, uint8_t *new_asc, uint8_t *new_desc) {
     if (asc == R_JOINED) {
@@ -185,6 +193,7 @@ static int visit_successors(RelaxedObject *self, const Rel *x) {
             up->asc = asc;
             up->desc = desc;
             canonical(up);
+            if (flagged) settle_flags(up);
         }
         int targets[2] = {(rank + 1) % 13, (rank + 12) % 13};
         for (int k = 0; k < 2; k++) {
@@ -194,6 +203,7 @@ static int visit_successors(RelaxedObject *self, const Rel *x) {
                 child.n[p] = (uint8_t)rest;
                 child.r[t][child.n[t]++] = (uint8_t)rank;
                 canonical(&child);
+                if (flagged) settle_flags(&child);
                 if ((found = visit(self, &child)) != VISIT_GO_ON) return found;
             }
         }

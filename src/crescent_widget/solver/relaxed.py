@@ -45,7 +45,20 @@ def relaxed(state: State, suit: int) -> Relaxed:
         ranks = bytes(RANK[card] for card in pile if SUIT[card] == suit)
         if ranks:
             found.append(bytes((OWN if SUIT[pile[0]] == suit else FOREIGN,)) + ranks if left else ranks)
-    return tuple(sorted(found)), fnd[suit], fnd[suit + 4], left
+    return _flags_settled((tuple(sorted(found)), fnd[suit], fnd[suit + 4], left))
+
+
+def _flags_settled(position: Relaxed) -> Relaxed:
+    """``position``, or the same without flags and one reshuffle fewer if no pile is OWN.
+
+    With no pile's bottom card of the suit, the first reshuffle turns none of the suit's
+    cards: it can be spent at once, to the same effect (and two searches of one space
+    become one). Sorted, an OWN pile would come last.
+    """
+    piles, asc, desc, left = position
+    if piles and piles[-1][0] == FOREIGN:
+        return tuple(pile[1:] for pile in piles), asc, desc, left - 1
+    return position
 
 
 def successors(position: Relaxed) -> list[Relaxed]:
@@ -89,6 +102,8 @@ def successors(position: Relaxed) -> list[Relaxed]:
                     moved[index] = rest
                     moved[target] = piles[target] + pile[-1:]
                     found.append((tuple(sorted(p for p in moved if p)), asc, desc, left))
+    if flagged:  # a move may take away the last pile with a bottom card of the suit
+        return [_flags_settled(child) for child in found + lifted]
     return found + lifted
 
 
