@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from crescent_widget import Game, Move
 from crescent_widget.solver import (
+    api,
     check_move,
     check_win,
     hint,
@@ -150,6 +151,17 @@ def test_tiny_budget_is_unknown_not_lost() -> None:
     result = solve(Game.from_number(1), nodes=50)
     assert result.status == "unknown"
     assert result.moves == ()
+
+
+def test_longer_dives_win_a_deal_that_500_expansion_dives_never_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deal 703 stayed unknown after 395 million positions of 500-expansion dives; with the
+    # lengths of Luby's sequence it falls within a few tens of thousands.
+    game = Game.from_number(703)
+    for seed in (0, 1):
+        result = solve(game, nodes=200_000, seed=seed)
+        assert result.status == "won" and check_win(game, result.moves)
+    monkeypatch.setattr(api, "DIVE_LONGEST", 1)
+    assert solve(game, nodes=200_000).status == "unknown"
 
 
 def test_already_won_position() -> None:
