@@ -39,19 +39,22 @@ def in_browser() -> bool:
 # In the browser the search holds the kernel's only thread for its whole budget, so there a
 # solve without a budget stops after a second.
 DEFAULT_SECONDS: Final = 1.0 if in_browser() else 5.0
-# Dive lengths, in expansions: DIVE_UNIT times Luby's sequence (1 1 2 1 1 2 4 1 ...), at
-# most DIVE_LONGEST units. One length fails some deals for good: at 500 alone (tuned on
-# deals 501-600 at a small budget: 250 won 70%, 350 83%, 500 89%, 1000 81%, 2000 72%)
-# deal 703 stayed unknown after 395 million positions, and 2,000-expansion dives win it
-# in 0.1 s. Luby's sequence is the universal restart schedule for a search whose run
-# time is unknown (Luby, Sinclair and Zuckerman 1993): each length gets a like share of
-# the work. On the survey's 18 unknown deals at 3 million positions: 0 won at 500 alone,
-# 12 with a cap of 16 units (10 at 8, 12 at 32, 13 at 64). Players' positions, 1,114 of
-# deals 1001-1060, 2001-2100, 3001-3060 and 4001-4060 at a million positions, seeds 1
-# and 2: 979 and 982 definite at 500 alone, 979 and 979 with the cap of 16 (a cap of 64
-# lost 3 of 237 on deals 1001-1060).
+# Dive lengths, in expansions: DIVE_FIRST dives of DIVE_UNIT, then DIVE_UNIT times Luby's
+# sequence (1 1 2 1 1 2 4 1 ...), at most DIVE_LONGEST units. One length fails some deals
+# for good: at 500 alone (tuned on deals 501-600 at a small budget: 250 won 70%, 350 83%,
+# 500 89%, 1000 81%, 2000 72%) deal 703 stayed unknown after 395 million positions, and
+# 2,000-expansion dives win it in 0.1 s. Luby's sequence is the universal restart schedule
+# for a search whose run time is unknown (Luby, Sinclair and Zuckerman 1993): each length
+# gets a like share of the work. On the survey's 18 unknown deals at 3 million positions:
+# 0 won at 500 alone, 12 with a cap of 16 units (10 at 8, 12 at 32, 13 at 64). The first
+# 40 dives stay short because small budgets (a hint, pure Python) need them: players'
+# positions, 1,114 of deals 1001-1060, 2001-2100, 3001-3060 and 4001-4060, won at 85,000
+# positions, seeds 0-2: 840, 845, 845 at 500 alone; 834, 824, 828 with Luby's from the
+# first dive; 839, 846, 851 after 40 short ones. At a million positions all three win
+# the same within noise (931, 928 and 931 on average).
 DIVE_UNIT: Final = 500
 DIVE_LONGEST: Final = 16
+DIVE_FIRST: Final = 40
 # The budget split counts work in dive states, a proof state as this many (it expands
 # every state it reaches and sorts the successors: 1.8 measured). Since the proof's
 # partial-order reduction a proof state costs about 4 dive states of time in C and 5 in
@@ -123,10 +126,12 @@ def luby(index: int) -> int:
 def dive_length(dives: int) -> int:
     """The expansions of the dive that follows ``dives`` earlier ones (see DIVE_UNIT).
 
-    >>> [dive_length(dives) for dives in range(7)]
-    [500, 500, 1000, 500, 500, 1000, 2000]
+    >>> [dive_length(dives) for dives in (0, 39, 40, 41, 42, 43, 44, 45, 46)]
+    [500, 500, 500, 500, 1000, 500, 500, 1000, 2000]
     """
-    return DIVE_UNIT * min(luby(dives + 1), DIVE_LONGEST)
+    if dives < DIVE_FIRST:
+        return DIVE_UNIT
+    return DIVE_UNIT * min(luby(dives - DIVE_FIRST + 1), DIVE_LONGEST)
 
 
 def proof_share(state: State) -> float:
