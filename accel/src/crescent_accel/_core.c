@@ -254,11 +254,19 @@ static void closure_push(Closure *c, int item) {
     c->todo[c->ntodo++] = (uint8_t)item;
 }
 
+/* The two cards a card fits on in the piles: one rank up and one down, wrapping K-A
+ * (state.NEIGHBOURS). */
+static void pile_neighbours(int card, int out[2]) {
+    int suit = card / 13, rank = card % 13;
+    out[0] = suit * 13 + (rank + 1) % 13;
+    out[1] = suit * 13 + (rank + 12) % 13;
+}
+
 static int is_top(const St *s, int pile, int height) { return height == s->n[pile] - 1; }
 
 static void moves_of_top(const St *s, const Where *w, Closure *c, int source, int card) {
-    int suit = card / 13, rank = card % 13;
-    int neighbours[2] = {suit * 13 + (rank + 1) % 13, suit * 13 + (rank + 12) % 13};
+    int neighbours[2];
+    pile_neighbours(card, neighbours);
     for (int k = 0; k < 2; k++) {
         int target_card = neighbours[k];
         if (!w->count[target_card]) continue;
@@ -304,8 +312,8 @@ static int stubborn_closure(const St *s, const Where *w, const uint8_t *fits, in
         } else if (item < ITEM_SUIT) {
             int pile = item - ITEM_PILE;
             closure_push(c, ITEM_TOP + pile);
-            int top = s->c[pile][s->n[pile] - 1], suit = top / 13, rank = top % 13;
-            int neighbours[2] = {suit * 13 + (rank + 1) % 13, suit * 13 + (rank + 12) % 13};
+            int neighbours[2];
+            pile_neighbours(s->c[pile][s->n[pile] - 1], neighbours);
             for (int k = 0; k < 2; k++) {
                 int card = neighbours[k];
                 if (!w->count[card]) continue;
@@ -448,11 +456,11 @@ static int expand_core(const St *s, int prune, int reshuffle, int stubborn, Cand
             out[count].score = score(&child);
             count++;
         }
-        int suit = card / 13, rank = card % 13;
-        int up = suit * 13 + (rank + 1) % 13, down = suit * 13 + (rank + 12) % 13;
+        int neighbours[2];
+        pile_neighbours(card, neighbours);
         int change = 0, targets = 0;
         for (int pass = 0; pass < 2; pass++) {
-            for (int t = first[pass ? down : up]; t >= 0; t = after[t]) {
+            for (int t = first[neighbours[pass]]; t >= 0; t = after[t]) {
                 if (!targets++) change = pile_penalty(s->c[p], n - 1, need) - penalties[p];
                 int old = penalties[t], new_;
                 if (need[card]) new_ = 0;
