@@ -14,7 +14,7 @@
 #include "common.h"
 #include <structmember.h>
 
-#define ALGORITHM 7
+#define ALGORITHM 8
 
 #define NPILES 16
 #define MAX_PILE 13
@@ -27,6 +27,7 @@
 #define CARD_WEIGHT 10
 #define DEPTH_WEIGHT 2
 #define RESHUFFLE_WEIGHT 50
+#define EMPTY_WEIGHT 5
 #define DIVE_NOISE 5.0
 #define DIVE_NOISE_MAX 30.0
 
@@ -127,12 +128,13 @@ static int pile_penalty(const uint8_t *cards, int n, const uint8_t *need) {
 static int score(const St *s) {
     uint8_t need[52];
     need_table(s->f, need);
-    int cards = 0, depth = 0;
+    int cards = 0, depth = 0, empty = 0;
     for (int p = 0; p < NPILES; p++) {
         cards += s->n[p];
+        empty += !s->n[p];
         depth += pile_penalty(s->c[p], s->n[p], need);
     }
-    return RESHUFFLE_WEIGHT * s->left - CARD_WEIGHT * cards - DEPTH_WEIGHT * depth;
+    return RESHUFFLE_WEIGHT * s->left - CARD_WEIGHT * cards - DEPTH_WEIGHT * depth - EMPTY_WEIGHT * empty;
 }
 
 /* ---------------------------------------------------------------- endgames */
@@ -428,13 +430,14 @@ static int expand_core(const St *s, int prune, int reshuffle, int stubborn, Cand
     }
     uint8_t need[52];
     need_table(s->f, need);
-    int penalties[NPILES], total = 0, depth = 0;
+    int penalties[NPILES], total = 0, depth = 0, empty = 0;
     for (int p = 0; p < NPILES; p++) {
         penalties[p] = pile_penalty(s->c[p], s->n[p], need);
         total += s->n[p];
+        empty += !s->n[p];
         depth += penalties[p];
     }
-    int base = RESHUFFLE_WEIGHT * s->left - CARD_WEIGHT * total - DEPTH_WEIGHT * depth;
+    int base = RESHUFFLE_WEIGHT * s->left - CARD_WEIGHT * total - DEPTH_WEIGHT * depth - EMPTY_WEIGHT * empty;
     /* Piles by top card, lowest index first: the piles a card can move onto. */
     int8_t first[52], after[NPILES];
     memset(first, -1, sizeof first);
@@ -468,7 +471,7 @@ static int expand_core(const St *s, int prune, int reshuffle, int stubborn, Cand
                 else new_ = 0;
                 out[count].src = (int8_t)p;
                 out[count].dst = (int8_t)t;
-                out[count].score = base - DEPTH_WEIGHT * (change + new_ - old);
+                out[count].score = base - DEPTH_WEIGHT * (change + new_ - old) - (n == 1 ? EMPTY_WEIGHT : 0);
                 count++;
             }
         }

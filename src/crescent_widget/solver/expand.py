@@ -51,7 +51,7 @@ from collections.abc import Container, Iterable
 from typing import NamedTuple
 
 from ..engine.rules import MAX_PILE
-from .heuristic import CARD_WEIGHT, DEPTH_WEIGHT, RESHUFFLE_WEIGHT, need_table, pile_penalty, score
+from .heuristic import CARD_WEIGHT, DEPTH_WEIGHT, EMPTY_WEIGHT, RESHUFFLE_WEIGHT, need_table, pile_penalty, score
 from .state import (
     BYTE,
     JOINED,
@@ -252,7 +252,13 @@ def _every_move(state: State, seen: Container[State], reshuffle: bool = True) ->
     table = need_table(fnd)
     # pile_penalty inlined: this is the hottest line of a dive.
     penalties = [len(p) - 1 - at if (at := p.translate(table).rfind(1)) >= 0 else 0 for p in piles]
-    base = RESHUFFLE_WEIGHT * left - CARD_WEIGHT * sum(map(len, piles)) - DEPTH_WEIGHT * sum(penalties)
+    empty = piles.count(b"")
+    base = (
+        RESHUFFLE_WEIGHT * left
+        - CARD_WEIGHT * sum(map(len, piles))
+        - DEPTH_WEIGHT * sum(penalties)
+        - EMPTY_WEIGHT * empty
+    )
     room: dict[int, list[int]] = {}  # top card -> piles with that top and room for one more
     for index, pile in enumerate(piles):
         if pile and len(pile) < MAX_PILE:
@@ -280,6 +286,7 @@ def _every_move(state: State, seen: Container[State], reshuffle: bool = True) ->
         if not targets:
             continue
         rest_change = pile_penalty(rest, table) - penalties[index]
+        emptied = 0 if rest else EMPTY_WEIGHT  # the move empties its pile for good
         card_needed = table[card]
         for target in targets:
             target_pile = piles[target]
@@ -298,7 +305,7 @@ def _every_move(state: State, seen: Container[State], reshuffle: bool = True) ->
                 new = old + 1
             else:
                 new = 0
-            result.append(((index, target), child, base - DEPTH_WEIGHT * (rest_change + new - old)))
+            result.append(((index, target), child, base - DEPTH_WEIGHT * (rest_change + new - old) - emptied))
     if reshuffle and left > 0 and any(len(p) >= 2 for p in piles):
         child = (reshuffled(piles), fnd, left - 1)
         if child not in seen:

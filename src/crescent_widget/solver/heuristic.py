@@ -1,12 +1,19 @@
 """How promising a position looks: the score the best-first search sorts by.
 
-Three terms, tuned on deals 1–80 (see ``benchmarks/bench_solver.py``):
+Four terms, the first three tuned on deals 1–80 (see ``benchmarks/bench_solver.py``):
 
 - cards still in piles (fewer is better): progress is what wins;
 - for each pile, how deep its shallowest *needed* card lies (a card a foundation takes
   next): cards above it must move before progress continues there;
 - reshuffles left, weighted like five cards: spending them early was the main way an
-  older greedy solver lost games it could have won.
+  older greedy solver lost games it could have won;
+- empty piles, each weighted like half a card: an emptied pile stays empty, so it is one
+  place fewer to build on for the rest of the game. Emptying one by sending its last card
+  up still gains (a card is worth more), but emptying one by a move between piles now
+  costs, where before it looked free. Measured on players' positions (the noisy player
+  of ``benchmarks/bench_solver_positions.py``) at 600,000 positions each, won: deals
+  2001-2060 205 -> 209, 3001-3060 194 -> 198, 4001-4060 199 -> 200; a weight of 3 gave
+  605 in all, 8 gave 604, and 20 or more (more than a card) lost most of them.
 
 >>> from crescent_widget import Game
 >>> from crescent_widget.solver.state import from_game
@@ -23,6 +30,7 @@ from .state import JOINED, Foundations, State
 CARD_WEIGHT: Final = 10
 DEPTH_WEIGHT: Final = 2
 RESHUFFLE_WEIGHT: Final = 50
+EMPTY_WEIGHT: Final = 5
 
 _need_tables: dict[Foundations, bytes] = {}
 
@@ -57,6 +65,7 @@ def score(state: State) -> int:
     table = need_table(fnd)
     cards = 0
     depth = 0
+    empty = 0
     for pile in piles:  # inlined pile_penalty: this loop is the hottest code of a dive
         if pile:
             size = len(pile)
@@ -64,7 +73,9 @@ def score(state: State) -> int:
             found = pile.translate(table).rfind(1)
             if found >= 0:
                 depth += size - 1 - found
-    return RESHUFFLE_WEIGHT * left - CARD_WEIGHT * cards - DEPTH_WEIGHT * depth
+        else:
+            empty += 1
+    return RESHUFFLE_WEIGHT * left - CARD_WEIGHT * cards - DEPTH_WEIGHT * depth - EMPTY_WEIGHT * empty
 
 
 def pile_penalty(pile: bytes, table: bytes) -> int:

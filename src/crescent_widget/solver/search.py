@@ -47,7 +47,7 @@ from .state import RESHUFFLE_MOVE, TO_FOUNDATION, InternalMove, State, is_won, r
 # node counts or verdict for a given seed and budget). The compiled core
 # (``crescent_accel``) mirrors this search and carries the number it mirrors; the
 # solver uses it only when the two numbers match (:mod:`.backends`).
-ALGORITHM: Final = 7
+ALGORITHM: Final = 8
 # The noise of dive k (k >= 1) is min(DIVE_NOISE_MAX, DIVE_NOISE + k); the first dive has none.
 # Measured at 1.5M positions (the compiled core's second): players' positions of deals
 # 2001-2040 definite 79.9% with a fixed 5, 87.4% with this ramp (3001-3040: 77.4 -> 82.4%);
