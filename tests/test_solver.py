@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crescent_widget import Game, Move
+from crescent_widget import Card, Game, Move
 from crescent_widget.solver import (
     api,
     check_move,
@@ -339,3 +339,47 @@ def test_cli_refuses_a_nan_budget() -> None:
         timeout=60,
     )
     assert refused.returncode == 2 and "finite" in refused.stderr
+
+
+def test_every_childs_incremental_score_is_its_full_score() -> None:
+    """The move generator scores most children incrementally; each must equal score(child).
+
+    Random positions (some spread over few piles, so that moves often empty one) and the
+    positions along a randomly played deal.
+    """
+    from crescent_widget.solver.expand import expand
+    from crescent_widget.solver.heuristic import score
+    from crescent_widget.solver.state import TO_FOUNDATION, from_game
+    from random_states import random_state
+
+    rng = random.Random(11)
+    states = [random_state(rng)[0] for _ in range(600)]
+    game = Game.from_number(5)
+    for _ in range(120):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.move(rng.choice(moves))
+        states.append(from_game(game))
+    emptied = 0
+    for state in states:
+        for (src, dst), child, value in expand(state, (), prune=False):
+            assert value == score(child), (state, (src, dst))
+            emptied += src >= 0 and dst != TO_FOUNDATION and not child[0][src]
+    assert emptied > 50  # moves that empty a pile onto another were among them
+
+
+def test_an_emptied_pile_costs_the_position_half_a_card() -> None:
+    """7♥ alone onto 8♥: the same cards, no needed card buried, one pile fewer to build on."""
+    from crescent_widget.solver.expand import expand
+    from crescent_widget.solver.heuristic import CARD_WEIGHT, EMPTY_WEIGHT, score
+    from crescent_widget.solver.state import from_game
+
+    seven, eight = Card.parse("7H").index, Card.parse("8H").index
+    state = from_game(Game.from_number(1))
+    piles = (bytes([seven]), bytes([eight]), *state[0][2:])
+    parent = (piles, state[1], 0)
+    _, child, value = next(c for c in expand(parent, (), prune=False) if c[0] == (0, 1))
+    assert child[0][:2] == (b"", bytes([eight, seven]))
+    assert value == score(child) == score(parent) - EMPTY_WEIGHT
+    assert 0 < EMPTY_WEIGHT < CARD_WEIGHT  # sending a pile's last card up still gains

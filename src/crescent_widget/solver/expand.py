@@ -252,12 +252,11 @@ def _every_move(state: State, seen: Container[State], reshuffle: bool = True) ->
     table = need_table(fnd)
     # pile_penalty inlined: this is the hottest line of a dive.
     penalties = [len(p) - 1 - at if (at := p.translate(table).rfind(1)) >= 0 else 0 for p in piles]
-    empty = piles.count(b"")
     base = (
         RESHUFFLE_WEIGHT * left
         - CARD_WEIGHT * sum(map(len, piles))
         - DEPTH_WEIGHT * sum(penalties)
-        - EMPTY_WEIGHT * empty
+        - EMPTY_WEIGHT * piles.count(b"")
     )
     room: dict[int, list[int]] = {}  # top card -> piles with that top and room for one more
     for index, pile in enumerate(piles):
@@ -286,7 +285,6 @@ def _every_move(state: State, seen: Container[State], reshuffle: bool = True) ->
         if not targets:
             continue
         rest_change = pile_penalty(rest, table) - penalties[index]
-        emptied = 0 if rest else EMPTY_WEIGHT  # the move empties its pile for good
         card_needed = table[card]
         for target in targets:
             target_pile = piles[target]
@@ -305,7 +303,10 @@ def _every_move(state: State, seen: Container[State], reshuffle: bool = True) ->
                 new = old + 1
             else:
                 new = 0
-            result.append(((index, target), child, base - DEPTH_WEIGHT * (rest_change + new - old) - emptied))
+            # A move that empties its pile costs that pile for good.
+            result.append(
+                ((index, target), child, base - DEPTH_WEIGHT * (rest_change + new - old) - (not rest) * EMPTY_WEIGHT)
+            )
     if reshuffle and left > 0 and any(len(p) >= 2 for p in piles):
         child = (reshuffled(piles), fnd, left - 1)
         if child not in seen:
