@@ -496,6 +496,44 @@ static int expand_core(const St *s, int prune, int reshuffle, int stubborn, Cand
 
 static void set_state(const Set *t, size_t id, St *s) { unpack(set_key(t, id) + 1, s); }
 
+/* Where each pile's count byte stands in pack()'s key of `s`. */
+static void pile_offsets(const St *s, int *at) {
+    at[0] = 9;
+    for (int p = 0; p + 1 < NPILES; p++) at[p + 1] = at[p] + 1 + s->n[p];
+}
+
+/* pack() of the child that moves the top card of pile `src` to `dst`, spliced from the
+ * parent's key (`key`, `len` bytes, pile offsets `at`): the dives make many children and
+ * expand few, so this skips building each child's whole state only to pack it. */
+static int child_key(const St *s, const uint8_t *key, int len, const int *at, int src, int dst, uint8_t *out) {
+    int card = s->c[src][s->n[src] - 1];
+    int top = at[src] + s->n[src]; /* where the moving card stands */
+    if (dst == TO_FOUNDATION) {
+        memcpy(out, key, (size_t)top);
+        memcpy(out + top, key + top + 1, (size_t)(len - top - 1));
+        out[at[src]]--;
+        foundation_result(s->f, card, out + 1);
+        return len - 1;
+    }
+    int end = at[dst] + 1 + s->n[dst]; /* just past the target pile's top card */
+    if (src < dst) {
+        memcpy(out, key, (size_t)top);
+        memcpy(out + top, key + top + 1, (size_t)(end - top - 1));
+        out[end - 1] = (uint8_t)card;
+        memcpy(out + end, key + end, (size_t)(len - end));
+        out[at[src]]--;
+        out[at[dst] - 1]++;
+    } else {
+        memcpy(out, key, (size_t)end);
+        out[end] = (uint8_t)card;
+        memcpy(out + end + 1, key + end, (size_t)(top - end));
+        memcpy(out + top + 1, key + top + 1, (size_t)(len - top - 1));
+        out[at[dst]]++;
+        out[at[src] + 1]--;
+    }
+    return len;
+}
+
 static inline int16_t move_code(int src, int dst) { return (int16_t)((src + 1) * 32 + dst); }
 static inline int move_src(int16_t code) { return code / 32 - 1; }
 static inline int move_dst(int16_t code) { return code % 32; }
@@ -935,16 +973,19 @@ static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwarg
         }
         expanded++;
         int count = expand_core(&state, self->prune, 0, 0, children);
+        uint8_t parent_key[KEY_MAX];
+        int parent_len = pack(&state, parent_key), at[NPILES], cards = 0;
+        pile_offsets(&state, at);
+        for (int p = 0; p < NPILES; p++) cards += state.n[p];
         for (int i = 0; i < count; i++) {
-            apply(&state, children[i].src, children[i].dst, &child);
-            len = pack(&child, packed);
+            len = child_key(&state, parent_key, parent_len, at, children[i].src, children[i].dst, packed);
             uint64_t h = hash_key(packed, len);
             if (set_find(parents, packed, len, h) >= 0) continue; /* seen, or a twin of this expansion */
             long added = set_add(parents, packed, len, h);
             if (added < 0) return PyErr_NoMemory();
             parents->value[added] = (int32_t)id;
             parents->move[added] = move_code(children[i].src, children[i].dst);
-            if (children[i].dst == TO_FOUNDATION && is_won(&child)) {
+            if (children[i].dst == TO_FOUNDATION && cards == 1) { /* its last card went up */
                 count_nodes(self, (long long)parents->count, (long long)parents->count - 1);
                 return dive_line(self, (uint32_t)added);
             }
