@@ -974,9 +974,9 @@ static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwarg
         expanded++;
         int count = expand_core(&state, self->prune, 0, 0, children);
         uint8_t parent_key[KEY_MAX];
-        int parent_len = pack(&state, parent_key), at[NPILES], cards = 0;
+        int parent_len = pack(&state, parent_key), at[NPILES];
+        int cards = parent_len - 9 - NPILES; /* the key is 9 header bytes, then a count and the cards per pile */
         pile_offsets(&state, at);
-        for (int p = 0; p < NPILES; p++) cards += state.n[p];
         for (int i = 0; i < count; i++) {
             len = child_key(&state, parent_key, parent_len, at, children[i].src, children[i].dst, packed);
             uint64_t h = hash_key(packed, len);

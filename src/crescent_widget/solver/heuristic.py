@@ -12,8 +12,9 @@ Four terms, the first three tuned on deals 1–80 (see ``benchmarks/bench_solver
   up still gains (a card is worth more), but emptying one by a move between piles now
   costs, where before it looked free. Measured on players' positions (the noisy player
   of ``benchmarks/bench_solver_positions.py``) at 600,000 positions each, won: deals
-  2001-2060 205 -> 209, 3001-3060 194 -> 198, 4001-4060 199 -> 200; a weight of 3 gave
-  605 in all, 8 gave 604, and 20 or more (more than a card) lost most of them.
+  2001-2060 205 -> 209, 3001-3060 194 -> 198, 4001-4060 199 -> 200; a weight of 3 won
+  195 and 203 on the last two, 8 won 209, 198 and 197, and 20 or more (more than a card)
+  lost most of them.
 
 >>> from crescent_widget import Game
 >>> from crescent_widget.solver.state import from_game
