@@ -9,11 +9,14 @@ Usage::
 
     nice .venv/bin/python benchmarks/bench_solver_positions.py --deals 1001-1060 --seconds 1
     nice .venv/bin/python benchmarks/bench_solver_positions.py --check-lost 10
+    nice .venv/bin/python benchmarks/bench_solver_positions.py --retry 60
 
 Prints, per depth and overall, the share answered ``won`` or ``lost`` within the budget.
 ``--check-lost SECONDS`` runs a longer dive-only search on every "lost" position (with
 the proof switched off, so only a winning line can come back): a win there would
-contradict the proof.
+contradict the proof. ``--retry SECONDS`` solves every "unknown" position again with the
+longer budget and lists each with its answer there: how much a faster search could gain,
+and which positions need a stronger proof of loss instead.
 """
 
 from __future__ import annotations
@@ -86,6 +89,7 @@ def main() -> None:
     )
     parser.add_argument("--limit", type=int, default=0, help="only the first N positions (0: all)")
     parser.add_argument("--check-lost", type=float, default=0.0, metavar="SECONDS")
+    parser.add_argument("--retry", type=float, default=0.0, metavar="SECONDS")
     args = parser.parse_args()
     positions = benchmark_set(parse_range(args.deals))
     if args.limit:
@@ -96,6 +100,7 @@ def main() -> None:
     times: list[float] = []
     cpu: list[float] = []
     lost: list[tuple[int, int, str]] = []
+    unknown: list[tuple[int, int, str]] = []
     proofs: Counter[str] = Counter()
     started = time.perf_counter()
     for index, (number, depth, record) in enumerate(positions, 1):
@@ -108,6 +113,8 @@ def main() -> None:
         if result.status == "lost":
             lost.append((number, depth, record))
             proofs[result.proof] += 1
+        elif result.status == "unknown":
+            unknown.append((number, depth, record))
         sys.stderr.write(f"\r{index}/{len(positions)}")
         sys.stderr.flush()
     sys.stderr.write("\n")
@@ -130,14 +137,40 @@ def main() -> None:
     )
     print(f"lost proven by the complete search {proofs['search']}, by one suit alone {proofs['suit']}")
     if args.check_lost:
-        from crescent_widget.solver.api import dives_only  # only for this check
+        check_lost(lost, args.check_lost)
+    if args.retry:
+        retry_unknown(unknown, args.retry, total["won"] + total["lost"], n)
 
-        contradicted = 0
-        for number, depth, record in lost:
-            if dives_only(Game.from_record(record), seconds=args.check_lost).status == "won":
-                contradicted += 1
-                print(f"CONTRADICTED: deal {number} after {depth} moves: {record}")
-        print(f"lost checked by {args.check_lost}s dive-only searches: {len(lost)}, contradicted {contradicted}")
+
+def check_lost(lost: list[tuple[int, int, str]], seconds: float) -> None:
+    """Search every "lost" position again with dives alone: a win would contradict the proof."""
+    from crescent_widget.solver.api import dives_only  # only for this check
+
+    contradicted = 0
+    for number, depth, record in lost:
+        if dives_only(Game.from_record(record), seconds=seconds).status == "won":
+            contradicted += 1
+            print(f"CONTRADICTED: deal {number} after {depth} moves: {record}")
+    print(f"lost checked by {seconds}s dive-only searches: {len(lost)}, contradicted {contradicted}")
+
+
+def retry_unknown(unknown: list[tuple[int, int, str]], seconds: float, definite: int, total: int) -> None:
+    """Solve every "unknown" position again with ``seconds`` each, and list the answers."""
+    retried: Counter[str] = Counter()
+    for number, depth, record in unknown:
+        game = Game.from_record(record)
+        result = solve(game, seconds=seconds)
+        retried[result.status] += 1
+        cards = sum(len(game.pile(pile)) for pile in range(1, 17))
+        print(
+            f"retry: deal {number} after {depth} moves ({cards} cards, {game.reshuffles_left} reshuffles left): "
+            f"{result.status} in {result.seconds:.2f}s"
+        )
+    settled = retried["won"] + retried["lost"]
+    print(
+        f"unknown retried at {seconds}s: {len(unknown)}, won {retried['won']}, lost {retried['lost']}; "
+        f"definite with the retries {(definite + settled) / max(1, total):.1%}"
+    )
 
 
 if __name__ == "__main__":
