@@ -162,10 +162,10 @@ def retry_unknown(unknown: list[tuple[int, int, str]], seconds: float, definite:
         result = solve(game, seconds=seconds)
         retried[result.status] += 1
         cards = sum(len(game.pile(pile)) for pile in range(1, 17))
-        print(
-            f"retry: deal {number} after {depth} moves ({cards} cards, {game.reshuffles_left} reshuffles left): "
-            f"{result.status} in {result.seconds:.2f}s"
-        )
+        left = game.reshuffles_left
+        reshuffles = f"{left} reshuffle{'' if left == 1 else 's'} left"
+        where = f"deal {number} after {depth} moves ({cards} cards, {reshuffles})"
+        print(f"retry: {where}: {result.status} in {result.seconds:.2f}s")
     settled = retried["won"] + retried["lost"]
     print(
         f"unknown retried at {seconds}s: {len(unknown)}, won {retried['won']}, lost {retried['lost']}; "
