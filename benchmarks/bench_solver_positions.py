@@ -161,7 +161,7 @@ def retry_unknown(unknown: list[tuple[int, int, str]], seconds: float, definite:
         game = Game.from_record(record)
         result = solve(game, seconds=seconds)
         retried[result.status] += 1
-        cards = sum(len(game.pile(pile)) for pile in range(1, 17))
+        cards = sum(game.pile_size(pile) for pile in range(1, 17))
         left = game.reshuffles_left
         reshuffles = f"{left} reshuffle{'' if left == 1 else 's'} left"
         where = f"deal {number} after {depth} moves ({cards} cards, {reshuffles})"
