@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -15,6 +17,7 @@ from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
 from .api import check_budget, hides_cards, run
 from .expand import expand
+from .heuristic import score
 from .replay import engine_moves
 from .state import from_game
 
@@ -40,29 +43,54 @@ class Hint:
             position is proven lost or blocked) or ``"none"`` (game over, nothing to do).
         proven: whether the advice rests on a proof (a won line or a proven loss).
         explanation: the explanation in every language; ``text(lang)`` reads it.
+        line: for a proven win, the whole winning line from the position (``move`` first),
+            so that the next hints can follow it without searching again; else empty.
     """
 
     move: Move | None
     kind: HintKind
     proven: bool
     explanation: Words
+    line: tuple[Move, ...] = ()
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """The explanation in ``lang`` (``"pl"`` or ``"en"``)."""
         return self.explanation.text(lang)
 
 
-def _hint(game: Game, move: Move | None, kind: HintKind, proven: bool, key: str) -> Hint:
+def _hint(
+    game: Game, move: Move | None, kind: HintKind, proven: bool, key: str, *, line: tuple[Move, ...] = ()
+) -> Hint:
     def words(lang: Lang) -> str:
         if move is None or move.is_reshuffle:
             return ADVICE[key][lang].format(move="")
         return ADVICE[key][lang].format(move=f"{describe(game, move, lang)} ({move})")
 
-    return Hint(move, kind, proven, Words.of(words))
+    return Hint(move, kind, proven, Words.of(words), line)
 
 
-def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
+def line_hint(game: Game, line: tuple[Move, ...]) -> Hint:
+    """The hint for the first move of ``line``, a line already proven to win from ``game``; no search.
+
+    >>> from crescent_widget import Game
+    >>> g = Game.from_number(3)
+    >>> found = hint(g, seconds=10)
+    >>> line_hint(g, found.line) == found
+    True
+    """
+    first = line[0]
+    if first.is_reshuffle:
+        return _hint(game, first, "reshuffle", True, "winning_reshuffle", line=line)
+    return _hint(game, first, "winning", True, "winning", line=line)
+
+
+def hint(game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashable] = ()) -> Hint:
     """The next move of a winning line if one is found within ``seconds``, else the best guess.
+
+    ``avoid`` holds positions (:attr:`Game.position_key` values), e.g. the player's recent
+    path: the hint never proposes a move that brings one of them back, so that hints cannot
+    send a player round in a loop. If the line found starts with such a move, the other
+    moves are searched in turn (within about ``seconds`` more).
 
     >>> from crescent_widget import Game
     >>> Game.from_number(1).status
@@ -75,27 +103,70 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
     if status == "blocked":
         return _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
     if hides_cards(game):
-        return _fair_hint(game)
+        return _fair_hint(game, avoid)
     result, search = run(game, seconds=seconds)
     if result.status == "won":
-        first = result.moves[0]
-        if first.is_reshuffle:
-            return _hint(game, first, "reshuffle", True, "winning_reshuffle")
-        return _hint(game, first, "winning", True, "winning")
+        line = result.moves
+        if _returns(game, line[0], avoid):
+            line = _line_avoiding(game, avoid, seconds)
+        if line:
+            return line_hint(game, line)
     if result.status == "lost":
         if game.can_undo:
             return _hint(game, None, "undo", True, "undo")
         return _hint(game, None, "none", True, "lost_no_undo")
     internal = search.best_line[0] if search.best_line else _best_child_move(game)
-    if internal is None:
-        return _hint(game, RESHUFFLE, "reshuffle", False, "heuristic_reshuffle")
-    first = engine_moves(game, internal)[0]
+    first = RESHUFFLE if internal is None else engine_moves(game, internal)[0]
+    if _returns(game, first, avoid):
+        ranked = _fresh_moves(game, avoid)
+        if not ranked:
+            return _hint(game, None, "undo" if game.can_undo else "none", False, "only_back")
+        first = ranked[0]
     if first.is_reshuffle:
         return _hint(game, first, "reshuffle", False, "heuristic_reshuffle")
     return _hint(game, first, "heuristic", False, "heuristic")
 
 
-def _fair_hint(game: Game) -> Hint:
+def _after(game: Game, move: Move) -> Game:
+    after = game.copy()
+    after.move(move)
+    return after
+
+
+def _returns(game: Game, move: Move, avoid: Collection[Hashable]) -> bool:
+    """Whether ``move`` brings back a position of ``avoid``."""
+    return bool(avoid) and _after(game, move).position_key in avoid
+
+
+def _fresh_moves(game: Game, avoid: Collection[Hashable]) -> list[Move]:
+    """The legal moves (a useful reshuffle last) that bring back no position of ``avoid``, best first."""
+    moves = [move for move in game.legal_moves() if not _returns(game, move, avoid)]
+    moves.sort(key=lambda move: score(from_game(_after(game, move))), reverse=True)
+    if game.can_move(RESHUFFLE) and any(game.pile_size(n) > 1 for n in range(1, 17)):
+        moves.append(RESHUFFLE)
+    return moves
+
+
+def _line_avoiding(game: Game, avoid: Collection[Hashable], seconds: float) -> tuple[Move, ...]:
+    """A winning line whose first move brings back no position of ``avoid``, or ``()``.
+
+    Each such move is searched from the position after it, the most promising first;
+    each gets a share of what is left of ``seconds``, the first ones the most.
+    """
+    deadline = time.perf_counter() + seconds
+    moves = _fresh_moves(game, avoid)
+    for index, move in enumerate(moves):
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        after = _after(game, move)
+        result = run(after, seconds=left / min(3, len(moves) - index))[0]
+        if result.status == "won":
+            return (move, *result.moves)
+    return ()
+
+
+def _fair_hint(game: Game, avoid: Collection[Hashable] = ()) -> Hint:
     """The most promising visible move: to a foundation, uncovering a card, never shuttling back."""
     last = game.history[-1] if game.history else None
 
@@ -109,7 +180,7 @@ def _fair_hint(game: Game) -> Hint:
             value -= 50  # undoing the previous move by hand gains nothing
         return value
 
-    moves = game.legal_moves()
+    moves = [move for move in game.legal_moves() if not _returns(game, move, avoid)]
     if moves:
         return _hint(game, max(moves, key=promise), "heuristic", False, "fair")
     return _hint(game, RESHUFFLE, "reshuffle", False, "fair_reshuffle")
