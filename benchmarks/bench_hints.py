@@ -4,16 +4,17 @@ For each deal a :class:`~crescent_widget.table.Table` is dealt and the player do
 but press Hint and play the move it lights, until the game ends or ``--most`` hints were
 pressed. A deal counts as won in the line's length if the hints pressed were at most the
 first winning line's length plus 5%. ``--budget`` is the seconds of a search (the widget's
-hint budget by default); ``--slowdown 3`` divides it by 3, which is the budget the same
-hint has in JupyterLite, where Python runs about 3 times slower (pair it with
-``CRESCENT_SOLVER=python``: the browser has only the pure-Python search).
+hint budget by default); ``--slowdown 3`` divides it by 3, which is what a budget buys in
+JupyterLite, where Python runs about 3 times slower (pair it with ``CRESCENT_SOLVER=python``:
+the browser has only the pure-Python search). The widget's budget there is 0.45 s
+(``advice.HINT_SECONDS`` under Pyodide), so ``--budget 0.45 --slowdown 3`` is the browser.
 ``--fresh`` asks the solver afresh for every hint with no plan and no memory of the path,
 as hints worked before they followed a plan (the "before" figures).
 
 Usage::
 
     CRESCENT_SOLVER=accel nice .venv/bin/python benchmarks/bench_hints.py --deals 1-200
-    CRESCENT_SOLVER=python nice .venv/bin/python benchmarks/bench_hints.py --deals 1-200 --slowdown 3
+    CRESCENT_SOLVER=python nice .venv/bin/python benchmarks/bench_hints.py --deals 1-200 --budget 0.45 --slowdown 3
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def test_hint_button_lights_the_move_and_explains_it(page: Any) -> None:
     reset(page)
     view(page).locator('[data-action="hint"]').click()
     note = view(page).locator(".cw-note")
-    expect(note).to_have_text(re.compile(r"^(Ten ruch prowadzi do wygranej|Nie znaleziono)"))
+    expect(note).to_have_text(re.compile(r"^(Ten ruch należy do wygrywającej linii|Nie znaleziono)"))
     state = python_state(page)
     hint = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.hint_move))").strip())
     src, dst = hint.split("-")

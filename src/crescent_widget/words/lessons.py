@@ -130,6 +130,14 @@ class Lesson:
         """Title, rule and task, ready to print."""
         return f"{self.title.text(lang)}\n\n{self.rule.text(lang)}\n\n{self.task.text(lang)}"
 
+    def markdown(self, lang: str = DEFAULT_LANG) -> str:
+        """Title, rule and task as Markdown, for a notebook to render (it wraps between words).
+
+        >>> print(LESSONS[0].markdown("en").splitlines()[0])
+        ### 1. The layout and the goal
+        """
+        return f"### {self.title.text(lang)}\n\n{self.rule.text(lang)}\n\n**{self.task.text(lang)}**"
+
     def judge(self, before: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
         """Judge ``answer`` (a move, ``"R"`` or ``"U"``) as played from ``before``; changes nothing."""
         lang = check_lang(lang)
@@ -184,8 +192,20 @@ class Lesson:
 
         options.setdefault("teach", True)
         widget = CrescentWidget.from_game(self.new_game(), lang=lang, **options)
+        self.attach(widget)
+        return widget
+
+    def attach(self, widget: CrescentWidget) -> Callable[[], None]:
+        """Make ``widget`` this lesson's board: its position, its task, its buttons, its judge.
+
+        Every action of the learner is judged: a right one is praised with the rule it used;
+        a legal one that does not do the task is taken back at once, with what it did and the
+        hint of the right idea; Undo (unless it is the task) clears the last verdict. Returns
+        a function that detaches the lesson again (the widget keeps its position).
+        """
+        widget.load(self.new_game())
         widget.lesson_buttons = list(self.buttons)
-        widget.show_note(self.task.text(lang))
+        widget.show_note(self.task.text(widget.lang))
         before = [widget.game.copy()]
 
         def judge_action(kind: str, move: Move | None, *_: object) -> None:
@@ -199,8 +219,12 @@ class Lesson:
                 widget.show_note(verdict.text, tone=verdict.tone)
             before[0] = widget.game.copy()
 
+        def detach() -> None:
+            widget.on_action(judge_action, remove=True)
+            widget.lesson_buttons = []
+
         widget.on_action(judge_action)
-        return widget
+        return detach
 
 
 def _played(game: Game, *moves: str) -> Game:
