@@ -8,6 +8,11 @@ hint budget by default); ``--slowdown 3`` divides it by 3, which is what a budge
 JupyterLite, where Python runs about 3 times slower (pair it with ``CRESCENT_SOLVER=python``:
 the browser has only the pure-Python search). The widget's budget there is 0.45 s
 (``advice.HINT_SECONDS`` under Pyodide), so ``--budget 0.45 --slowdown 3`` is the browser.
+The seconds are wall time, so a loaded machine gives the search less work than the
+budget buys a player; ``--nodes N`` bounds each search in positions as well, which does not
+depend on the load (about 83,000 positions a CPU second in pure Python, 1.7 million with the
+compiled core, on the machine these figures come from: 0.15 s is about 12,000 and 260,000;
+the browser's 0.45 s is about 12,000 in pure Python at a third of the speed).
 ``--fresh`` asks the solver afresh for every hint with no plan and no memory of the path,
 as hints worked before they followed a plan (the "before" figures).
 
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import sys
 import time
@@ -34,14 +40,14 @@ from crescent_widget.table import Table
 LINE_SLACK = 1.05
 
 
-def follow(number: int, seconds: float, most: int, fresh: bool) -> tuple[str, int, int, float]:
+def follow(number: int, seconds: float, nodes: int | None, most: int, fresh: bool) -> tuple[str, int, int, float]:
     """Follow the hints on deal ``number``: (status, hints pressed, first line's length, slowest hint)."""
     table = Table(Game.from_number(number).code, lang="en")
     pressed = line = 0
     slowest = 0.0
     while table.game.status == "playing" and pressed < most:
         started = time.perf_counter()
-        found = hint(table.game, seconds=seconds) if fresh else table.hint(seconds)
+        found = hint(table.game, seconds=seconds, nodes=nodes) if fresh else table.hint(seconds, nodes=nodes)
         slowest = max(slowest, time.perf_counter() - started)
         if found.move is None:
             break
@@ -58,6 +64,7 @@ def main() -> None:
     parser.add_argument("--deals", default="1-200", help="deal numbers, e.g. 1-200 (default)")
     parser.add_argument("--budget", type=float, default=HINT_SECONDS, help="seconds of a hint's search")
     parser.add_argument("--slowdown", type=float, default=1.0, help="divide the budget by this (3: JupyterLite)")
+    parser.add_argument("--nodes", type=int, help="bound each search in positions as well")
     parser.add_argument("--most", type=int, default=1000, help="give up after this many hints")
     parser.add_argument("--fresh", action="store_true", help="a fresh search for every hint (no plan)")
     args = parser.parse_args()
@@ -69,7 +76,7 @@ def main() -> None:
     lost: list[int] = []
     started = time.perf_counter()
     for number in numbers:
-        status, pressed, line, slow = follow(number, seconds, args.most, args.fresh)
+        status, pressed, line, slow = follow(number, seconds, args.nodes, args.most, args.fresh)
         slowest.append(slow)
         if status == "won":
             won += 1
@@ -82,7 +89,9 @@ def main() -> None:
     sys.stderr.write("\n")
     total = len(numbers)
     mode = "a fresh search per hint" if args.fresh else "hints with a plan"
-    print(f"{mode}, backend {backend()}, {seconds:.3f} s a search, deals {args.deals}")
+    nodes = "" if args.nodes is None else f" and {args.nodes} positions"
+    print(f"{mode}, backend {backend()}, {seconds:.3f} s{nodes} a search, deals {args.deals}")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
     print(f"won by following hints: {won} of {total} ({100 * won / total:.1f}%)")
     print(f"won within the first winning line's length + 5%: {in_line} of {total} ({100 * in_line / total:.1f}%)")
     if extra:

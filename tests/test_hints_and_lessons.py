@@ -127,6 +127,7 @@ def test_hints_follow_the_line_without_searching_until_the_player_leaves_it(monk
 
 def test_the_hint_plan_also_works_through_the_widget_model() -> None:
     w = CrescentWidget(Game.from_number(3).code, lang="en")
+    w.hint(10.0)  # a search with time enough to find a line; the board's hints then follow it
     played = []
     for _ in range(30):
         intent(w, "hint")
@@ -271,12 +272,15 @@ def test_the_narration_names_the_only_move_that_kept_a_win_and_it_is_true() -> N
 
     deal = Game.from_number(3)
     line = solve(deal, nodes=300_000).moves
-    replay = Replay.prepare(deal, list(line), 1.0)
+    late = deal.copy()
+    for move in line[:-12]:  # the end of the line, where a few cards are left and proofs are quick
+        late.move(move)
+    replay = Replay.prepare(late, list(line[-12:]), 1.0)
     only = []
-    for index in range(replay.total):
+    for move in line[-12:]:
         before = replay.game.copy()
         if "the only move that kept a win" in replay.forward().text("en"):
-            only.append((before, line[index]))
+            only.append((before, move))
     assert only, "a won line of deal 3 has forced points the narration names"
     for before, move in only:
         for other in [*before.legal_moves(), *([Move.parse("R")] if before.can_move("R") else [])]:
@@ -340,3 +344,16 @@ def test_a_verdict_tone_is_checked_and_lasts_only_while_its_note_does() -> None:
     assert table.view().note_tone == "right"
     table.move("13-14")
     assert table.view().note_tone == ""
+
+
+def test_the_face_down_hint_never_leads_back_either() -> None:
+    table = Table("CR1-H-AAAAAAB", lang="en")
+    path = [table.game.position_key]
+    for _ in range(60):
+        found = table.hint()
+        if found.move is None:
+            assert found.kind in ("undo", "none")
+            break
+        table.move(found.move, by_player=False)
+        path.append(table.game.position_key)
+    assert len(set(path)) == len(path)

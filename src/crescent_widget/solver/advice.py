@@ -87,8 +87,13 @@ def line_hint(game: Game, line: tuple[Move, ...]) -> Hint:
     return _hint(game, first, "winning", True, "winning", line=line)
 
 
-def hint(game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashable] = ()) -> Hint:
+def hint(
+    game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashable] = (), nodes: int | None = None
+) -> Hint:
     """The next move of a winning line if one is found within ``seconds``, else the best guess.
+
+    ``nodes`` bounds the search in positions as well (a budget that does not depend on the
+    machine's load, for benchmarks and tests).
 
     ``avoid`` holds positions (:attr:`Game.position_key` values), e.g. the player's recent
     path: the hint never proposes a move that brings one of them back, so that hints cannot
@@ -99,7 +104,7 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashabl
     >>> Game.from_number(1).status
     'playing'
     """
-    check_budget(seconds)
+    check_budget(seconds, nodes)
     status = game.status
     if status == "won":
         return _hint(game, None, "none", True, "won")
@@ -107,11 +112,11 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashabl
         return _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
     if hides_cards(game):
         return _fair_hint(game, avoid)
-    result, search = run(game, seconds=seconds)
+    result, search = run(game, seconds=seconds, nodes=nodes)
     if result.status == "won":
         line = result.moves
         if _returns(game, line[0], avoid):
-            line = _line_avoiding(game, avoid, seconds)
+            line = _line_avoiding(game, avoid, seconds, nodes)
         if line:
             return line_hint(game, line)
     if result.status == "lost":
@@ -150,20 +155,24 @@ def _fresh_moves(game: Game, avoid: Collection[Hashable]) -> list[Move]:
     return moves
 
 
-def _line_avoiding(game: Game, avoid: Collection[Hashable], seconds: float) -> tuple[Move, ...]:
+def _line_avoiding(game: Game, avoid: Collection[Hashable], seconds: float, nodes: int | None) -> tuple[Move, ...]:
     """A winning line whose first move brings back no position of ``avoid``, or ``()``.
 
     Each such move is searched from the position after it, the most promising first;
     each gets a share of what is left of ``seconds``, the first ones the most.
     """
     deadline = time.perf_counter() + seconds
+    nodes_left = nodes
     moves = _fresh_moves(game, avoid)
     for index, move in enumerate(moves):
         left = deadline - time.perf_counter()
-        if left <= 0:
+        if left <= 0 or nodes_left == 0:
             break
-        after = _after(game, move)
-        result = run(after, seconds=left / min(3, len(moves) - index))[0]
+        share = min(3, len(moves) - index)
+        budget = None if nodes_left is None else max(1, nodes_left // share)
+        result = run(_after(game, move), seconds=left / share, nodes=budget)[0]
+        if nodes_left is not None:
+            nodes_left = max(0, nodes_left - result.nodes)
         if result.status == "won":
             return (move, *result.moves)
     return ()
@@ -186,7 +195,9 @@ def _fair_hint(game: Game, avoid: Collection[Hashable] = ()) -> Hint:
     moves = [move for move in game.legal_moves() if not _returns(game, move, avoid)]
     if moves:
         return _hint(game, max(moves, key=promise), "heuristic", False, "fair")
-    return _hint(game, RESHUFFLE, "reshuffle", False, "fair_reshuffle")
+    if game.can_move(RESHUFFLE):
+        return _hint(game, RESHUFFLE, "reshuffle", False, "fair_reshuffle")
+    return _hint(game, None, "undo" if game.can_undo else "none", False, "only_back")
 
 
 def _best_child_move(game: Game) -> tuple[int, int] | None:

@@ -56,8 +56,8 @@ class HintPlan:
         """Whether ``game``'s position is on the line (its next hint needs no search)."""
         return game.position_key in self._steps
 
-    def hint(self, game: Game, seconds: float | None = None) -> Hint:
-        """The hint for ``game``: the line's next move when on it, else a new search (``seconds``).
+    def hint(self, game: Game, seconds: float | None = None, nodes: int | None = None) -> Hint:
+        """The hint for ``game``: the line's next move when on it, else a new search (``seconds``, ``nodes``).
 
         The search avoids the recent path, and its winning line becomes the plan.
 
@@ -69,7 +69,8 @@ class HintPlan:
         step = self._steps.get(game.position_key)
         if step is not None and game.status == "playing":
             return line_hint(game, self._line[step:])
-        found = hint(game, seconds=HINT_SECONDS if seconds is None else seconds, avoid=set(self._recent))
+        budget = HINT_SECONDS if seconds is None else seconds
+        found = hint(game, seconds=budget, avoid=set(self._recent), nodes=nodes)
         if found.line:
             self._adopt(game, found.line)
         return found

@@ -525,8 +525,11 @@ class Table:
 
     # -------------------------------------------------------------------------- advice
 
-    def hint(self, seconds: float | None = None) -> Hint:
+    def hint(self, seconds: float | None = None, *, nodes: int | None = None) -> Hint:
         """Ask the solver for a move: it is lit and the note explains it until the position changes.
+
+        A search takes at most ``seconds`` (the widget's hint budget by default) and, if
+        given, ``nodes`` positions (a budget that does not depend on the machine's load).
 
         Once a hint has found a winning line, the next hints follow it while the player
         does (no search); a new search starts only off the line, and never proposes a move
@@ -536,7 +539,7 @@ class Table:
             IllegalMoveError: ``replay_active``.
         """
         self._no_replay()
-        found = self._plan.hint(self._game, seconds)
+        found = self._plan.hint(self._game, seconds, nodes)
         self._hint = found
         self._note = found.explanation
         self._show()
