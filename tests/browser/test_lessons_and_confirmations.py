@@ -75,6 +75,7 @@ def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_lights_only_its_but
         assert "✗" in wrong_mark and "✓" in right_mark and wrong_colour != right_colour
     finally:
         run_python(page, "_detach()")
+    expect(view(page).locator('[data-action="new-game"]')).to_be_enabled()  # no lesson: every button again
 
 
 def test_reshuffle_asks_first_and_the_board_says_why_undo_is_greyed(page: Any) -> None:

@@ -238,6 +238,9 @@ def test_a_short_game_with_the_keyboard_alone(page: Any) -> None:
     keyboard.press("Enter")  # 7♥ has no legal move: refused aloud
     expect(live(page)).to_have_text("Ta karta nie ma teraz dozwolonego ruchu")
     expect(view(page).locator('[role="status"]')).to_have_text("Ta karta nie ma teraz dozwolonego ruchu")
+    keyboard.press("r")  # a move could still be undone: the first press says what a reshuffle costs
+    expect(live(page)).to_have_text(re.compile(r"^Po przetasowaniu nie da się cofnąć"))
+    settle(page)
     keyboard.press("r")
     expect(live(page)).to_have_text(re.compile(r"^Przetasowanie 1: spodnia karta"))
     expect(view(page).locator('[data-action="reshuffle"]')).to_have_text("Przetasuj (2)")
