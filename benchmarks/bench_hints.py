@@ -13,8 +13,8 @@ budget buys a player; ``--nodes N`` bounds each search in positions as well, whi
 depend on the load (about 83,000 positions a CPU second in pure Python, 1.7 million with the
 compiled core, on the machine these figures come from: 0.15 s is about 12,000 and 260,000;
 the browser's 0.45 s is about 12,000 in pure Python at a third of the speed).
-``--fresh`` asks the solver afresh for every hint with no plan and no memory of the path,
-as hints worked before they followed a plan (the "before" figures).
+``--fresh`` asks the solver afresh for every hint with no plan and no memory of the path:
+the comparison that shows what the plan is for (such hints often go round in a loop).
 
 Usage::
 

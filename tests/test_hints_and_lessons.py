@@ -18,8 +18,8 @@ from crescent_widget.words.i18n import ADVICE, label
 from crescent_widget.words.lessons import LESSONS
 from widget_support import DEAL, assert_mirrors_engine, intent
 
-# A player's game (from a report): from here, a fresh search for each hint proposed
-# 5-10, 10-5, 5-10 … for ever, each time "part of a winning line".
+# A player's game: from here, a fresh search for each hint proposes 5-10, 10-5, 5-10 …
+# for ever, each time "part of a winning line".
 LOOPING = """CR1-N-SAZTJHW
 6-F4 5-F1 11-F1 2-F7 15-F7 14-F7 5-10 5-F1 7-15 4-7 4-F4 14-F4
 3-14 3-F6 10-F6 10-F6 10-F8 15-F8 15-F8 6-15 4-6 R 1-F8 16-F1
