@@ -83,6 +83,7 @@ export function createBoard(root) {
   const finish = button("finish");
   finish.hidden = true;
   const winnable = button("winnable");
+  const review = button("review");
   const helpId = `cw-help-${++helpIds}`;
   const help = button("help", "cw-button cw-help-button");
   help.setAttribute("aria-expanded", "false");
@@ -99,7 +100,7 @@ export function createBoard(root) {
   // Two groups that wrap as wholes: the buttons, then the game's facts (code, moves,
   // clock), so a narrow notebook gets two tidy rows rather than a stray clock.
   const actions = element("div", "cw-actions");
-  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, help);
+  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, review, help);
   // Why Undo is greyed out (after a reshuffle, past the undo limit), said on the board.
   const undoWhy = element("span", "cw-undo-why");
   undoWhy.hidden = true;
@@ -148,7 +149,9 @@ export function createBoard(root) {
   const replayStep = element("span", "cw-replay-step");
   const replayStop = button("replay-stop");
   const replayKeep = button("replay-keep");
-  replay.append(replayPrev, replayPlay, replayNext, replayStep, replayKeep, replayStop);
+  const reviewTry = button("review-try");
+  reviewTry.hidden = true;
+  replay.append(replayPrev, replayPlay, replayNext, replayStep, reviewTry, replayKeep, replayStop);
 
   // The refusal message keeps role="status" (a documented hook) but is not read out
   // itself: the live region below announces refusals with everything else, once.
@@ -177,7 +180,8 @@ export function createBoard(root) {
   const bannerText = element("p", "cw-banner-text");
   const bannerUndo = element("button", "cw-button", { type: "button", "data-banner-action": "undo" });
   const bannerNew = element("button", "cw-button", { type: "button", "data-banner-action": "new-game" });
-  banner.append(bannerText, bannerUndo, bannerNew);
+  const bannerReview = element("button", "cw-button", { type: "button", "data-banner-action": "review" });
+  banner.append(bannerText, bannerUndo, bannerReview, bannerNew);
 
   overlay.append(warning, banner);
   root.append(toolbar, board, replay, messages, helpPanel, live);
@@ -186,7 +190,7 @@ export function createBoard(root) {
     codeValue, replay, overlay,
     buttons: {
       reshuffle, undo, newGame, hint, finish, winnable, help, bannerUndo, bannerNew, confirm, cancel,
-      replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep,
+      replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep, review, reviewTry, bannerReview,
     },
     undoWhy,
     parts: { codePrefix, codeSuffix, moves, bannerText, winnability, warningText, replayStep, helpTitle, helpList },
@@ -311,6 +315,11 @@ export function updateBoard(view, state) {
   b.finish.hidden = !state.can_finish;
   setText(b.winnable, labels.winnable_ask ?? "");
   b.winnable.disabled = replaying || over;
+  // The review works on any game with a record: offered here, and on the end-of-game banner.
+  setText(b.review, labels.review ?? "");
+  setAttr(b.review, "title", labels.review_title ?? "");
+  b.review.disabled = replaying || state.move_count === 0;
+  setText(b.bannerReview, labels.review ?? "");
   setAttr(b.help, "aria-label", labels.help ?? "");
   setAttr(b.help, "title", labels.help ?? "");
   setText(view.parts.winnability, state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "");
@@ -344,6 +353,8 @@ export function updateBoard(view, state) {
     setAttr(b.replayPlay, "aria-pressed", replay.playing ? "true" : "false");
     setText(b.replayStop, labels.replay_stop ?? "");
     setText(b.replayKeep, labels.replay_keep ?? "");
+    setText(b.reviewTry, labels.review_try ?? "");
+    b.reviewTry.hidden = !replay.better;
     setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
     b.replayPrev.disabled = replay.step <= 0;
     b.replayNext.disabled = replay.step >= replay.total;

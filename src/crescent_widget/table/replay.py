@@ -49,6 +49,7 @@ class ReplayState:
     total: int
     playing: bool
     delay: float
+    better: str = ""  # a review's better move at this step ("Try it" plays it), or ""
 
 
 MIN_DELAY = 0.05

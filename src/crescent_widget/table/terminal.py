@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from ..errors import CrescentError
 from ..words.i18n import label
+from .review import REVIEW_SECONDS
 from .table import Table, TableView
 
 QUIT = frozenset({"q", "quit", "exit"})
@@ -71,6 +72,9 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
         write(label("terminal_language", table.lang))
         write(table.game.diagram(table.lang))
         return False
+    if command == "review":
+        write(review_text(table))
+        return False
     if command == "t":
         table.teach = not table.teach
         write(label("terminal_teach_on" if table.teach else "terminal_teach_off", lang))
@@ -90,6 +94,13 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
     else:
         table.move(command)
     return True
+
+
+def review_text(table: Table) -> str:
+    """The game review's words (the same as the widget's and the API's), in the table's language."""
+    from ..solver.review import review
+
+    return review(table.game, seconds=REVIEW_SECONDS).text(table.lang)
 
 
 def show(before: TableView, after: TableView, refused: bool, write: Callable[[str], object]) -> None:
