@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final
 from ..engine.moves import RESHUFFLE, Move
 from ..errors import CrescentError
 from ..words.announcements import announce_action, join
-from ..words.i18n import REVIEW, Lang, Words
+from ..words.i18n import NO_WORDS, REVIEW, Lang, Words
 from ..words.narration import describe
 from .api import SolveResult, Status, check_budget, hides_cards, run, solve
 from .why import lost_suit, why_lost
@@ -82,6 +82,8 @@ class Review:
             when ``first_lost == last_winnable + 1``; else None.
         better: from ``last_winnable``, a move that keeps the win, with its line.
         explanation: what happened and why, in every language.
+        why: the part of ``explanation`` that says why ``first_lost`` is lost
+            (:func:`~.why.why_lost`), or empty.
         only_moves: for a won game, the longest stretches of actions ``(first, last)`` that
             were each the only move keeping the win (as far as small searches prove).
         seconds: wall time spent.
@@ -96,6 +98,7 @@ class Review:
     explanation: Words
     only_moves: tuple[tuple[int, int], ...] = ()
     seconds: float = 0.0
+    why: Words = NO_WORDS
 
     def text(self, lang: str = "pl") -> str:
         """The explanation in ``lang`` (``"pl"`` or ``"en"``)."""
@@ -168,6 +171,13 @@ class _Bisection:
     def left(self) -> float:
         return self.deadline - time.perf_counter()
 
+    def why(self) -> Words:
+        """Why the first lost position is lost (empty when none is)."""
+        if self.lost is None:
+            return NO_WORDS
+        result = self.results.get(self.lost)
+        return why_lost(self.position(self.lost), nodes=result.nodes if result and result.proof == "search" else 0)
+
 
 def review(game: Game, seconds: float = 30.0) -> Review:
     """Review ``game`` (won, blocked or in progress; unchanged): where its win was lost, and why.
@@ -197,11 +207,13 @@ def review(game: Game, seconds: float = 30.0) -> Review:
     if game.status == "blocked":
         work.verdicts[end] = "lost"
         work.lost = end
+        _bound_back(work)
     while work.left() > 0:
         index = _choose(work)
         if index is None:
             break
-        work.probe(index, work.left() * PROBE_SHARE)
+        if work.probe(index, work.left() * PROBE_SHARE) == "lost":
+            _bound_back(work)
     if work.left() > 0:
         _retry_unknowns(work)
     return _finish(work, started, _loss_words(work), ())
@@ -217,16 +229,23 @@ def _choose(work: _Bisection) -> int | None:
     return work.next_probe()
 
 
-def _retry_unknowns(work: _Bisection) -> None:
-    """Give the open positions the time left: first the one-suit bound, walking back from
-    the first lost position (cheap, and it often proves the loss earlier), then a longer
-    search of the positions that came back unknown, the nearest the lost end first."""
+def _bound_back(work: _Bisection) -> None:
+    """Walk back from the first lost position while the one-suit bound proves the one before lost.
+
+    The bound is cheap (a suit settled once is remembered, and neighbouring positions
+    differ in one suit at most), and it proves losses the search cannot reach in time.
+    """
     while work.lost is not None and work.left() > 0.05 and work.open_positions():
         index = work.open_positions()[-1]
         if lost_suit(work.position(index)) is None:
-            break
+            return
         work.verdicts[index] = "lost"
         work.lost = index
+
+
+def _retry_unknowns(work: _Bisection) -> None:
+    """Give the open positions that came back unknown the time left, the nearest the lost end first."""
+    _bound_back(work)
     while work.left() > 0.05:
         tried = [index for index in work.open_positions() if work.verdicts.get(index) == "unknown"]
         if not tried:
@@ -256,6 +275,7 @@ def _finish(work: _Bisection, started: float, words: Words, stretches: tuple[tup
         explanation=words,
         only_moves=stretches,
         seconds=time.perf_counter() - started,
+        why=work.why(),
     )
 
 
@@ -275,9 +295,7 @@ def _loss_words(work: _Bisection) -> Words:
         if winnable == len(work.actions):
             return Words.of(lambda lang: _text("winnable", lang))
         return Words.of(lambda lang: _text("unsettled", lang))
-    after = work.position(lost)
-    result = work.results.get(lost)
-    why = why_lost(after, nodes=result.nodes if result is not None and result.proof == "search" else 0)
+    why = work.why()
     if lost == 0:
         return Words.of(lambda lang: _text("lost_from_deal", lang, why=why.text(lang)))
     if winnable is None:
