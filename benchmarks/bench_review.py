@@ -27,13 +27,15 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 
 from crescent_widget import Game
 from crescent_widget.engine.moves import RESHUFFLE
 from crescent_widget.solver import backend, check_win
 from crescent_widget.solver.api import dives_only
 from crescent_widget.solver.heuristic import score
-from crescent_widget.solver.review import review
+from crescent_widget.solver.review import Review, review
 from crescent_widget.solver.state import from_game
 from crescent_widget.solver.why import names_cause
 from crescent_widget.solver.winnable import winnable_numbers
@@ -64,6 +66,74 @@ def noisy_game(number: int, rng: random.Random, noise: float, most: int) -> Game
     return game
 
 
+@dataclass
+class Tally:
+    """The figures so far."""
+
+    times: list[float] = field(default_factory=list)
+    widths: list[int] = field(default_factory=list)
+    kinds: Counter[str] = field(default_factory=Counter)
+    betters: int = 0
+    betters_ok: int = 0
+    losses: int = 0
+    named: int = 0
+    checked: int = 0
+    contradicted: int = 0
+
+
+def position(game: Game, index: int) -> Game:
+    """The position after ``index`` actions of ``game``'s record."""
+    found = game.root()
+    for move in game.actions[:index]:
+        found.move(move)
+    return found
+
+
+def judge(game: Game, found: Review, tally: Tally, args: argparse.Namespace) -> None:
+    """Add one review to the tally: its kind, its better line replayed, its "lost" checked."""
+    tally.times.append(found.seconds)
+    winnable, lost = found.last_winnable, found.first_lost
+    if found.turning_point is not None:
+        tally.kinds["exact"] += 1
+    elif lost is not None and winnable is not None:
+        tally.kinds["bracket"] += 1
+        tally.widths.append(lost - winnable)
+    elif lost is not None:
+        tally.kinds["unplaced"] += 1
+    elif winnable == found.positions:
+        tally.kinds["never_lost"] += 1
+    else:
+        tally.kinds["unsettled"] += 1
+    if found.better is not None:
+        tally.betters += 1
+        tally.betters_ok += check_win(position(game, found.better.position), found.better.line)
+    if lost is not None:
+        tally.losses += 1
+        tally.named += names_cause(found.why)
+        if tally.checked < args.check_sample:
+            tally.checked += 1
+            budget = args.check_seconds or max(1.0, args.check_factor * found.seconds)
+            tally.contradicted += dives_only(position(game, lost), seconds=budget).status == "won"
+
+
+def report(tally: Tally, args: argparse.Namespace) -> None:
+    games = len(tally.times)
+    kinds = tally.kinds
+    print()
+    print(f"games reviewed: {games}")
+    print(f"exact turning point: {kinds['exact']} ({100 * kinds['exact'] / games:.0f}%, goal >= 70%)")
+    width = f", median width {statistics.median(tally.widths)}" if tally.widths else ""
+    print(f"bracket only: {kinds['bracket']}{width}; lost but nothing winnable proven: {kinds['unplaced']}")
+    print(f"never proven lost: {kinds['never_lost']} (still winnable at the end); unsettled: {kinds['unsettled']}")
+    times = tally.times
+    print(f"review time: median {statistics.median(times):.1f} s, slowest {max(times):.1f} s (goal: median <= 10 s)")
+    print(f"better lines: {tally.betters}, replayed to a win: {tally.betters_ok}")
+    how = f"{args.check_seconds:g} s of" if args.check_seconds else f"{args.check_factor:g}x longer"
+    print(f"'lost' checked by {how} dives: {tally.checked}, contradicted: {tally.contradicted}")
+    share = 100 * tally.named / tally.losses if tally.losses else 0.0
+    print(f"proven losses naming a suit or card: {tally.named} of {tally.losses} ({share:.0f}%, goal >= 80%)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100, help="lost games to review")
@@ -79,68 +149,24 @@ def main(argv: list[str] | None = None) -> int:
     deals = sorted(winnable_numbers())
     rng.shuffle(deals)
     print(f"backend {backend()}, {args.games} games, review {args.seconds} s, noise {args.noise}", flush=True)
-    times: list[float] = []
-    exact = bracketed = unplaced = unsettled = never_lost = 0
-    widths: list[int] = []
-    betters = betters_ok = losses = named = checked = contradicted = 0
+    tally = Tally()
     for number in deals:
-        if len(times) >= args.games:
+        if len(tally.times) >= args.games:
             break
         game = noisy_game(number, rng, args.noise, args.most)
         if game.status == "won":
             continue
         found = review(game, seconds=args.seconds)
-        times.append(found.seconds)
-        winnable, lost = found.last_winnable, found.first_lost
-        if found.turning_point is not None:
-            exact += 1
-        elif lost is not None and winnable is not None:
-            bracketed += 1
-            widths.append(lost - winnable)
-        elif lost is not None:
-            unplaced += 1
-        elif winnable == found.positions:
-            never_lost += 1
-        else:
-            unsettled += 1
-        if found.better is not None:
-            betters += 1
-            start = game.root()
-            for move in game.actions[: found.better.position]:
-                start.move(move)
-            betters_ok += check_win(start, found.better.line)
-        if lost is not None:
-            losses += 1
-            named += names_cause(found.why)
-            if checked < args.check_sample:
-                checked += 1
-                position = game.root()
-                for move in game.actions[:lost]:
-                    position.move(move)
-                budget = args.check_seconds or max(1.0, args.check_factor * found.seconds)
-                check = dives_only(position, seconds=budget)
-                contradicted += check.status == "won"
+        judge(game, found, tally, args)
         print(
-            f"deal {number}: {len(game.actions)} actions, {game.status}; winnable {winnable}, lost {lost}, "
-            f"turning {found.turning_point}, {found.seconds:.1f} s | {found.why.text('en')}",
+            f"deal {number}: {len(game.actions)} actions, {game.status}; winnable {found.last_winnable}, "
+            f"lost {found.first_lost}, turning {found.turning_point}, {found.seconds:.1f} s | {found.why.text('en')}",
             flush=True,
         )
-    games = len(times)
-    if not games:
+    if not tally.times:
         print("no lost games")
         return 1
-    print()
-    print(f"games reviewed: {games}")
-    print(f"exact turning point: {exact} ({100 * exact / games:.0f}%, goal >= 70%)")
-    width = f", median width {statistics.median(widths)}" if widths else ""
-    print(f"bracket only: {bracketed}{width}; lost but nothing winnable proven: {unplaced}")
-    print(f"never proven lost: {never_lost} (still winnable at the end); unsettled: {unsettled}")
-    print(f"review time: median {statistics.median(times):.1f} s, slowest {max(times):.1f} s (goal: median <= 10 s)")
-    print(f"better lines: {betters}, replayed to a win: {betters_ok}")
-    how = f"{args.check_seconds:g} s of" if args.check_seconds else f"{args.check_factor:g}x longer"
-    print(f"'lost' checked by {how} dives: {checked}, contradicted: {contradicted}")
-    share = 100 * named / losses if losses else 0.0
-    print(f"proven losses naming a suit or card: {named} of {losses} ({share:.0f}%, goal >= 80%)")
+    report(tally, args)
     return 0
 
 
