@@ -176,7 +176,7 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     expect(play).to_have_text("Odtwarzaj")
     assert_board_is_the_engine(page)
     state = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.replay_state))").strip())
-    assert state == {"step": len(line), "total": len(line), "playing": False, "delay": 0.2}
+    assert state == {"step": len(line), "total": len(line), "playing": False, "delay": 0.2, "better": ""}
 
     view(page).locator('[data-action="replay-stop"]').click()
     expect(bar).to_be_hidden()

@@ -42,6 +42,9 @@ PROBE_SHARE: Final = 0.2
 ONLY_MOVE_NODES: Final = 1_500
 ONLY_MOVE_MOST_MOVES: Final = 12
 ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the only moves
+# The one-suit bound's relaxed positions per position when it walks back from a lost one
+# (suits settled before are remembered, so most positions cost far fewer).
+BOUND_BACK_NODES: Final = 20_000
 
 
 class NotAGameError(CrescentError, TypeError):
@@ -125,7 +128,7 @@ class _Bisection:
         return game
 
     def probe(self, index: int, seconds: float) -> Status:
-        result = run(self.position(index), seconds=max(seconds, 0.01))[0]
+        result = run(self.position(index), seconds=max(min(seconds, self.left()), 0.01))[0]
         status = result.status
         if status == "unknown" and self.verdicts.get(index) != "unknown":
             self.verdicts[index] = status
@@ -207,7 +210,6 @@ def review(game: Game, seconds: float = 30.0) -> Review:
     if game.status == "blocked":
         work.verdicts[end] = "lost"
         work.lost = end
-        _bound_back(work)
     while work.left() > 0:
         index = _choose(work)
         if index is None:
@@ -237,7 +239,7 @@ def _bound_back(work: _Bisection) -> None:
     """
     while work.lost is not None and work.left() > 0.05 and work.open_positions():
         index = work.open_positions()[-1]
-        if lost_suit(work.position(index)) is None:
+        if lost_suit(work.position(index), BOUND_BACK_NODES) is None:
             return
         work.verdicts[index] = "lost"
         work.lost = index
