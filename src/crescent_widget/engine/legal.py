@@ -109,8 +109,12 @@ class LegalActions:
 
     def update(self, game: Game, action: Move) -> None:
         """Follow one action just played on ``game``: the Move it returned, or ``RESHUFFLE``."""
-        if action.is_reshuffle:
-            self.refresh(game)
+        if action.is_reshuffle:  # every pile may have a new top; the foundations stay
+            for index in range(PILES):
+                self._read(game, index)
+            for index in range(PILES):
+                self._judge(index)
+            self.bits[RESHUFFLE_ACTION] = game.check("R") is None
             return
         src, dst = action.src.index, action.dst.index
         self._read(game, src)
@@ -142,8 +146,7 @@ class LegalActions:
 
     def _read(self, game: Game, index: int) -> None:
         place = _PLACES[index]
-        card = game.top(place)
-        top = EMPTY if card is None else card.index
+        top = game.top_index(place)
         if index < PILES:
             old = self._tops[index]
             if old != top:
@@ -189,27 +192,33 @@ class LegalActions:
 
     def _judge(self, index: int) -> None:
         """Judge again every move from or to the place at ``index`` that could be legal."""
+        set_bit = self._set
         for dst in tuple(self._dst_of[index]):
-            self._set(index, dst, False)
+            set_bit(index, dst, False)
         for src in tuple(self._src_of[index]):
-            self._set(src, index, False)
+            set_bit(src, index, False)
         top = self._tops[index]
         if top == EMPTY:
             return
-        by_top = self._piles_by_top
+        by_top, sizes = self._piles_by_top, self._sizes
         if index < PILES:
-            # Pile neighbours are symmetric: c fits on t exactly when t fits on c.
+            # Pile neighbours are symmetric (c fits on t exactly when t fits on c), so a pile
+            # whose top is a neighbour takes this card, or gives it one, unless it is full.
+            fits_here = sizes[index] < MAX_PILE
             for neighbour in (PILE_UP[top], PILE_DOWN[top]):
                 for other in by_top.get(neighbour, ()):
-                    self._set(index, other, self._legal(index, other))
-                    self._set(other, index, self._legal(other, index))
+                    if sizes[other] < MAX_PILE:
+                        set_bit(index, other, True)
+                    if fits_here:
+                        set_bit(other, index, True)
             suit = SUIT[top]
             for foundation in (FIRST_FOUNDATION_INDEX + suit, FIRST_FOUNDATION_INDEX + 4 + suit):
-                self._set(index, foundation, self._legal(index, foundation))
+                if FOUNDATION_NEXT[foundation - FIRST_FOUNDATION_INDEX][self._tops[foundation]] == top:
+                    set_bit(index, foundation, True)
             return
         wanted = FOUNDATION_NEXT[index - FIRST_FOUNDATION_INDEX][top]
         for other in by_top.get(wanted, ()) if wanted != -1 else ():
-            self._set(other, index, self._legal(other, index))
+            set_bit(other, index, True)
         partner = _PARTNER[index - FIRST_FOUNDATION_INDEX]
-        self._set(index, partner, self._legal(index, partner))
-        self._set(partner, index, self._legal(partner, index))
+        set_bit(index, partner, self._legal(index, partner))
+        set_bit(partner, index, self._legal(partner, index))

@@ -163,7 +163,7 @@ class CrescentEnv(gymnasium.Env[Observation, int]):
         if action == RESHUFFLE_ACTION:
             played = game.move("R")
             legal.update(game, played)
-            self._read_piles()
+            self._follow_reshuffle()
             reward = 0.0
         else:
             played = game.move(action_move(action))
@@ -225,15 +225,25 @@ class CrescentEnv(gymnasium.Env[Observation, int]):
         self._foundations[src - FIRST_FOUNDATION_INDEX] = legal.top(src) + 1
         return 0.0
 
+    def _follow_reshuffle(self) -> None:
+        """Update the observation after a reshuffle: each pile of two or more cards turned its bottom card up on top."""
+        legal = self._legal
+        assert legal is not None
+        piles = self._piles
+        for index in range(PILES):
+            size = legal.size(index)
+            if size >= 2:
+                piles[index, : size - 1] = piles[index, 1:size]  # a face-down card stays hidden, one lower
+                piles[index, size - 1] = legal.top(index) + 1
+
     def _read_piles(self) -> None:
         """Read every pile again (after a deal or a reshuffle)."""
         game = self._game
         assert game is not None
-        piles = self._piles
-        piles.fill(NO_CARD)
         hidden = FACE_DOWN_DEAL[game.variant]
-        for index in range(PILES):
-            down = game.face_down(index + 1) if hidden else 0
-            piles[index, :down] = FACE_DOWN
-            for height, card in enumerate(game.pile(index + 1), start=down):
-                piles[index, height] = card.index + 1
+        rows = []
+        for number in range(1, PILES + 1):
+            row = [FACE_DOWN] * game.face_down(number) if hidden else []
+            row += [card.index + 1 for card in game.pile(number)]
+            rows.append(row + [NO_CARD] * (MAX_PILE - len(row)))
+        self._piles[:] = rows  # one numpy assignment instead of one per card
