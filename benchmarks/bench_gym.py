@@ -26,16 +26,16 @@ def run(env: Any, steps: int, seed: int, clock: Any) -> tuple[float, int]:
     """Steps per second inside the environment by ``clock``, and the episodes played."""
     rng = np.random.default_rng(seed)
     start = clock()
-    obs, info = env.reset(seed=seed)
+    _, info = env.reset(seed=seed)
     spent = clock() - start
     episodes = 1
     for _ in range(steps):
         legal = np.flatnonzero(info["action_mask"])
         action = int(legal[rng.integers(len(legal))]) if len(legal) else 0
         start = clock()
-        obs, reward, terminated, truncated, info = env.step(action)
+        _, _, terminated, truncated, info = env.step(action)
         if terminated or truncated:
-            obs, info = env.reset()
+            _, info = env.reset()
             episodes += 1
         spent += clock() - start
     return steps / spent, episodes

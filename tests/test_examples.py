@@ -14,7 +14,7 @@ RUN_HERE = [path for path in NOTEBOOKS if path.name != "play.ipynb"]  # test_wid
 
 
 def test_the_four_example_notebooks_are_there() -> None:
-    assert {path.name for path in NOTEBOOKS} >= {"play.ipynb", "learn.ipynb", "script.ipynb", "won-game.ipynb"}
+    assert {path.name for path in NOTEBOOKS} >= {"play.ipynb", "learn.ipynb", "script.ipynb", "won-game.ipynb", "bots.ipynb"}
 
 
 @pytest.mark.parametrize("path", RUN_HERE, ids=lambda path: path.name)

@@ -78,7 +78,9 @@ def test_registration_happens_on_import_and_make_can_import_the_module() -> None
 
 
 def test_importing_the_package_does_not_import_gymnasium_or_numpy() -> None:
-    code = "import sys, crescent_widget, crescent_widget.bots; print('gymnasium' in sys.modules, 'numpy' in sys.modules)"
+    code = (
+        "import sys, crescent_widget, crescent_widget.bots; print('gymnasium' in sys.modules, 'numpy' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
 
@@ -153,10 +155,10 @@ def test_a_whole_game_won_through_the_environment() -> None:
 
 def test_random_play_ends_by_the_step_limit_at_most() -> None:
     env = gymnasium.make(ENV_ID)
-    obs, info = env.reset(seed=1)
+    _, info = env.reset(seed=1)
     env.action_space.seed(1)
-    for step in range(1, MAX_EPISODE_STEPS + 1):
-        obs, reward, terminated, truncated, info = env.step(int(env.action_space.sample(mask=info["action_mask"])))
+    for step in range(1, MAX_EPISODE_STEPS + 1):  # noqa: B007  (read after the loop)
+        _, reward, terminated, truncated, info = env.step(int(env.action_space.sample(mask=info["action_mask"])))
         assert reward in (0.0, 1.0, 11.0)
         if terminated or truncated:
             break
@@ -221,6 +223,6 @@ def test_bad_arguments_are_refused_with_the_packages_errors() -> None:
 
 def test_the_mask_is_what_maskable_agents_ask_for() -> None:
     env = CrescentEnv()
-    obs, info = env.reset(options={"deal": 1})
+    _, info = env.reset(options={"deal": 1})
     np.testing.assert_array_equal(env.action_masks(), info["action_mask"].astype(bool))
     assert env.action_space.contains(int(env.action_space.sample(mask=info["action_mask"])))

@@ -83,7 +83,7 @@ def play(deal: int, policy: Policy, *, variant: str = "N", max_actions: int = MA
         if action is None:
             break
         try:
-            game.move(action)  # type: ignore[arg-type]  # checked by the game, refused below
+            game.move(action)  # checked by the game, refused below
         except (IllegalMoveError, InvalidMoveError) as error:
             raise PolicyError(
                 f"deal {deal} ({game.code}), after {game.move_count} moves: the policy gave {quoted(action)}, "
@@ -115,18 +115,20 @@ def _pack(policy: Policy) -> bytes:
         return bytes(cloudpickle.dumps(policy))
     except ImportError:  # pragma: no cover - cloudpickle comes with Dask
         pass
-    except Exception as error:  # noqa: BLE001  (whatever pickling raises, the answer is the same)
+    except Exception as error:  # whatever pickling raises, the answer is the same
         raise InvalidOptionError(f"the policy cannot be sent to worker processes: {error}") from None
     try:
         return pickle.dumps(policy)
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         raise InvalidOptionError(
             f"the policy cannot be sent to worker processes ({error}): define it at module level, or "
             "install cloudpickle"
         ) from None
 
 
-def _check(deals: Iterable[int], policy: Policy, variant: str, jobs: int, cluster: object, max_actions: int) -> list[int]:
+def _check(
+    deals: Iterable[int], policy: Policy, *, variant: str, jobs: int, cluster: object, max_actions: int
+) -> list[int]:
     if isinstance(deals, str | bytes) or not isinstance(deals, Iterable):
         raise InvalidOptionError(f"deals must be an iterable of deal numbers, got {quoted(deals)}")
     numbers = [check_deal_number(deal) for deal in deals]
@@ -138,7 +140,9 @@ def _check(deals: Iterable[int], policy: Policy, variant: str, jobs: int, cluste
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidOptionError(f"{name} must be an int >= 1, got {quoted(value)}")
     if cluster is not None and not isinstance(cluster, str) and not callable(getattr(cluster, "submit", None)):
-        raise InvalidOptionError(f"cluster must be 'local', a scheduler address or a dask Client, got {quoted(cluster)}")
+        raise InvalidOptionError(
+            f"cluster must be 'local', a scheduler address or a dask Client, got {quoted(cluster)}"
+        )
     return numbers
 
 
@@ -168,7 +172,7 @@ def play_many(
         PolicyError: the policy gave an action the game refused.
         NoProcessesError: processes or a cluster asked for in the browser.
     """
-    numbers = _check(deals, policy, variant, jobs, cluster, max_actions)
+    numbers = _check(deals, policy, variant=variant, jobs=jobs, cluster=cluster, max_actions=max_actions)
     check_processes(jobs, cluster if cluster is None or isinstance(cluster, str) else "client")
     if not numbers:
         return []

@@ -172,7 +172,9 @@ class LegalActions:
                 and self._sizes[dst] < MAX_PILE
                 and (card == PILE_UP[top] or card == PILE_DOWN[top])
             )
-        if src >= PILES and (card == _BASES[src - FIRST_FOUNDATION_INDEX] or _PARTNER[src - FIRST_FOUNDATION_INDEX] != dst):
+        if src >= PILES and (
+            card == _BASES[src - FIRST_FOUNDATION_INDEX] or _PARTNER[src - FIRST_FOUNDATION_INDEX] != dst
+        ):
             return False
         return FOUNDATION_NEXT[dst - FIRST_FOUNDATION_INDEX][self._tops[dst]] == card
 

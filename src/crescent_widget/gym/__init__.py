@@ -48,4 +48,6 @@ __all__ = [
 ]
 
 if ENV_ID not in gymnasium.registry:  # a reload must not register it twice (Gymnasium warns)
-    gymnasium.register(id=ENV_ID, entry_point="crescent_widget.gym.env:CrescentEnv", max_episode_steps=MAX_EPISODE_STEPS)
+    gymnasium.register(
+        id=ENV_ID, entry_point="crescent_widget.gym.env:CrescentEnv", max_episode_steps=MAX_EPISODE_STEPS
+    )

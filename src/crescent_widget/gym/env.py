@@ -48,7 +48,7 @@ def _variant(value: object) -> str:
     return value
 
 
-class CrescentEnv(gymnasium.Env[Observation, int]):
+class CrescentEnv(gymnasium.Env[Observation, np.int64]):
     """One game of Crescent per episode.
 
     **Observation** (a ``Dict`` space; cards coded 1–52 as ``suit * 13 + rank``, suits ♠ ♥ ♣ ♦,
@@ -128,7 +128,9 @@ class CrescentEnv(gymnasium.Env[Observation, int]):
 
     # ------------------------------------------------------------------ Gymnasium
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         """Deal a game: the ``deal`` option's, else one drawn from the (seeded) generator."""
         super().reset(seed=seed)
         options = {} if options is None else options
@@ -147,7 +149,7 @@ class CrescentEnv(gymnasium.Env[Observation, int]):
         self._status = game.status
         return self._observation(), {"action_mask": self._mask.copy(), "deal": deal, "code": game.code}
 
-    def step(self, action: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: int | np.integer[Any]) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play action number ``action`` (see the class docs); an illegal one changes nothing."""
         game, legal = self._game, self._legal
         if game is None or legal is None:
@@ -175,7 +177,7 @@ class CrescentEnv(gymnasium.Env[Observation, int]):
             reward += self.win_reward
         return self._observation(), reward, status != "playing", False, {"action_mask": self._mask.copy()}
 
-    def render(self) -> str | None:  # type: ignore[override]  # text frames: ansi and svg
+    def render(self) -> str | None:
         """The position as the text diagram (``"ansi"``) or an SVG drawing (``"svg"``)."""
         if self.render_mode is None:
             return None
