@@ -64,11 +64,14 @@ def action_move(number: int) -> Move:
     """
     if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < ACTION_COUNT:
         raise InvalidMoveError(f"an action number is an int from 0 to {ACTION_COUNT - 1}, got {quoted(number)}")
-    return _MOVES[number]
+    return ACTION_MOVES[number]
 
 
-# Every action's Move, made once: looking one up is then an index.
-_MOVES: Final = (*(Move.from_indices(n // PLACE_COUNT, n % PLACE_COUNT) for n in range(RESHUFFLE_ACTION)), RESHUFFLE)
+ACTION_MOVES: Final = (
+    *(Move.from_indices(n // PLACE_COUNT, n % PLACE_COUNT) for n in range(RESHUFFLE_ACTION)),
+    RESHUFFLE,
+)
+"""Every action's Move by number, made once (``ACTION_MOVES[n]`` is :func:`action_move` unchecked)."""
 _PLACES: Final = tuple(Place.from_index(index) for index in range(PLACE_COUNT))
 # A foundation's partner: the other foundation of its suit (F1 and F5 hold the spades).
 _PARTNER: Final = tuple(FIRST_FOUNDATION_INDEX + (i + 4) % 8 for i in range(8))
@@ -127,7 +130,7 @@ class LegalActions:
     def moves(self) -> list[Move]:
         """The legal moves (reshuffle not included), in action-number order."""
         bits = self.bits
-        return [_MOVES[n] for n in range(RESHUFFLE_ACTION) if bits[n]]
+        return [ACTION_MOVES[n] for n in range(RESHUFFLE_ACTION) if bits[n]]
 
     def top(self, index: int) -> int:
         """The top card (an engine card int, 0–51) of the place at engine index ``index``; -1 if empty."""

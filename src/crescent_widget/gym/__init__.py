@@ -28,7 +28,7 @@ from typing import Final
 
 import gymnasium
 
-from ..engine.legal import ACTION_COUNT, RESHUFFLE_ACTION, action_move, action_number
+from ..engine.legal import ACTION_COUNT, ACTION_MOVES, RESHUFFLE_ACTION, action_move, action_number
 from .env import FACE_DOWN, NO_CARD, CrescentEnv, NotResetError
 
 ENV_ID: Final = "crescent_widget/Crescent-v0"
@@ -36,6 +36,7 @@ MAX_EPISODE_STEPS: Final = 1000
 
 __all__ = [
     "ACTION_COUNT",
+    "ACTION_MOVES",
     "ENV_ID",
     "FACE_DOWN",
     "MAX_EPISODE_STEPS",

@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from ..engine.codes import DEAL_COUNT, FACE_DOWN_DEAL, VARIANT_RESHUFFLES, check_deal_number
 from ..engine.game import Game
-from ..engine.legal import ACTION_COUNT, RESHUFFLE_ACTION, LegalActions, action_move
+from ..engine.legal import ACTION_COUNT, ACTION_MOVES, RESHUFFLE_ACTION, LegalActions
 from ..engine.moves import FIRST_FOUNDATION_INDEX, FOUNDATIONS, PILES
 from ..engine.rules import MAX_PILE
 from ..errors import CrescentError, InvalidCodeError, InvalidMoveError, InvalidOptionError, quoted
@@ -159,7 +159,7 @@ class CrescentEnv(gymnasium.Env[Observation, np.int64]):
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
             raise InvalidMoveError(f"an action is an int from 0 to {ACTION_COUNT - 1}, got {quoted(action)}")
         if not legal.bits[action]:
-            reason = game.check(action_move(action))
+            reason = game.check(ACTION_MOVES[action])
             info = {"action_mask": self._mask.copy(), "illegal": reason}
             return self._observation(), self.illegal_reward, self._status != "playing", False, info
         if action == RESHUFFLE_ACTION:
@@ -168,7 +168,7 @@ class CrescentEnv(gymnasium.Env[Observation, np.int64]):
             self._follow_reshuffle()
             reward = 0.0
         else:
-            played = game.move(action_move(action))
+            played = game.move(ACTION_MOVES[action])
             legal.update(game, played)
             reward = self._follow(played.src.index, played.dst.index)
         # A legal pile move means the game goes on; only without one is the engine asked.
