@@ -9,8 +9,10 @@ import sys
 import warnings
 from pathlib import Path
 
+import nbformat
 import pandas as pd
 import pytest
+from nbclient import NotebookClient
 
 from crescent_widget.errors import InvalidOptionError
 from crescent_widget.solver import read_survey
@@ -133,3 +135,20 @@ def test_the_survey_command_draws_the_tqdm_bar(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert "3/3" in done.stderr and "survey: 100%|" in done.stderr and "deals 3:" in done.stdout
+
+
+def test_in_a_notebook_the_bar_is_tqdms_notebook_widget(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(
+                "from crescent_widget.solver.progress import with_progress\n"
+                "records = [{'status': 'won'}, {'status': 'lost'}]\n"
+                "assert list(with_progress(records, 2)) == records"
+            )
+        ]
+    )
+    resources = {"metadata": {"path": str(tmp_path)}}
+    NotebookClient(notebook, timeout=60, kernel_name="python3", resources=resources).execute()
+    outputs = notebook.cells[0].outputs
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)

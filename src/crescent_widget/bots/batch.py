@@ -15,7 +15,6 @@ import importlib
 import multiprocessing
 import pickle
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal
 
@@ -182,6 +181,8 @@ def play_many(
     count = min(len(numbers), jobs * CHUNKS_PER_JOB)
     chunks = [numbers[i::count] for i in range(count)]  # interleaved: neighbouring deals spread over workers
     if cluster is None:
+        from concurrent.futures import ProcessPoolExecutor  # here: the browser (Pyodide) has no processes
+
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
             results = list(pool.map(_play_chunk, [blob] * count, chunks, [variant] * count, [max_actions] * count))
     else:
