@@ -91,7 +91,7 @@ def test_a_seed_always_deals_the_same_game_and_options_name_one() -> None:
     later = env.reset()[1]["deal"]
     assert env.reset(seed=7)[1]["deal"] == first and env.reset()[1]["deal"] == later
     assert len({env.reset(seed=s)[1]["deal"] for s in range(20)}) == 20
-    obs, info = env.reset(options={"deal": 1, "variant": "F"})
+    obs, info = env.reset(options={"deal": np.int64(1), "variant": "F"})
     assert info["code"] == "CR1-F-AAAAAAB" and obs["reshuffles_left"] == 4
     assert_matches(obs, info, Game("CR1-F-AAAAAAB"))
 

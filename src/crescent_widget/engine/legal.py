@@ -10,7 +10,9 @@ keeps the numbering plain arithmetic.
 public API: after each action it re-reads only the places the action touched, since a
 move's legality depends on its two places alone. A bot or an environment that asks for
 the legal actions at every step pays for two places instead of the whole position
-(``Game.legal_moves`` judges all of them each time).
+(``Game.legal_moves`` judges all of them each time). It judges with the tables of
+:mod:`.rules` from the tops and sizes alone; the tests hold it equal to ``Game.legal_moves``
+over random games, reshuffles and undos included.
 
 >>> from crescent_widget import Game, Move
 >>> action_number(Move.parse("13-14")), action_move(301), action_move(RESHUFFLE_ACTION)

@@ -139,7 +139,10 @@ class CrescentEnv(gymnasium.Env[Observation, np.int64]):
             raise InvalidOptionError(f"options may hold 'deal' and 'variant', got {given}")
         variant = _variant(options.get("variant", self.variant))
         deal = options.get("deal")
-        deal = int(self.np_random.integers(DEAL_COUNT)) if deal is None else check_deal_number(deal)
+        if deal is None:
+            deal = int(self.np_random.integers(DEAL_COUNT))
+        else:
+            deal = check_deal_number(int(deal) if isinstance(deal, np.integer) else deal)
         game = self._game = Game.from_number(deal, variant)
         legal = self._legal = LegalActions(game)
         self._mask = np.frombuffer(legal.bits, np.int8)
