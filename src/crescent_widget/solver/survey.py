@@ -29,7 +29,6 @@ from typing import Any, TextIO
 from ..engine.codes import format_code
 from ..errors import CrescentError
 from .api import in_browser
-from .cluster import MissingDaskError, dask_client
 
 Record = dict[str, Any]
 
@@ -159,10 +158,17 @@ def run_survey(
 def _dask_survey(tasks: list[Task], jobs: int, cluster: str) -> Iterator[Record]:
     """Send the deals to a Dask cluster, a few per worker thread at a time."""
     try:
-        distributed: Any = importlib.import_module("distributed")  # as_completed (typed Any: Dask has no hints)
+        # Typed as Any: Dask ships no type hints.
+        distributed: Any = importlib.import_module("distributed")
     except ImportError as error:  # pragma: no cover - depends on the install
-        raise SystemExit(str(MissingDaskError())) from error
-    with dask_client(jobs, cluster) as client:
+        raise SystemExit("--cluster needs Dask: pip install 'crescent-widget[survey]'") from error
+    local = (
+        distributed.LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True)
+        if cluster == "local"
+        else None
+    )
+    client = distributed.Client(local if local is not None else cluster)
+    try:
         threads = max(1, sum(client.nthreads().values()))
         window = max(8, 4 * threads)  # enough to keep every thread busy, few to redo after a stop
         pending = iter(tasks)
@@ -178,6 +184,10 @@ def _dask_survey(tasks: list[Task], jobs: int, cluster: str) -> Iterator[Record]
             task = next(pending, None)
             if task is not None:
                 running.add(submit(task))
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
 
 
 def wilson_interval(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
