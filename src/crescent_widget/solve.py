@@ -10,8 +10,8 @@ Usage::
 Deals run in local processes (``--jobs``), on a Dask ``LocalCluster`` (``--cluster
 local``) or on a running Dask scheduler (``--cluster ADDRESS``). ``--out`` gets one JSON
 line per deal as it finishes; rerunning the same command skips the deals already there.
-A progress bar with the rate and the time left goes to stderr (tqdm's when installed); the
-summary (counts, win rate with a 95% Wilson interval, time percentiles) to stdout. ``--verify`` replays every
+A progress bar with the rate and the time left goes to stderr; the summary (counts, win
+rate with a 95% Wilson interval, time percentiles) to stdout. ``--verify`` replays every
 won line of a results file through the engine.
 
 >>> parse_range("1-3,7")

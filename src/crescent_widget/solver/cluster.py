@@ -1,4 +1,4 @@
-"""The Dask client that surveys and batch play share: a running scheduler, or a local cluster.
+"""A Dask client for batch play on the survey's kind of cluster: a running scheduler, or a local one.
 
 Dask (``pip install crescent-widget[survey]``) is imported only here, when a cluster is asked for.
 """
