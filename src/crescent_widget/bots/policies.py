@@ -84,16 +84,17 @@ class HintPolicy:
 
     def __call__(self, game: Game) -> Move | None:
         from ..solver import hint, solve
-        from ..solver.api import hides_cards
 
         # The plan holds while the game is the one it was made for, one action further on.
-        if not (self._plan and self._expect == (id(game), game.revision)):
-            self._plan = []
-            if not hides_cards(game):
+        if self._plan and self._expect == (id(game), game.revision):
+            move: Move | None = self._plan.pop(0)
+        else:
+            advice = hint(game, seconds=self.seconds)
+            move, self._plan = advice.move, []
+            if advice.proven and advice.kind in ("winning", "reshuffle"):
+                # A win was found: search once more for its whole line, and play it out.
                 result = solve(game, seconds=self.seconds)
-                if result.status == "lost":
-                    return None
-                self._plan = list(result.moves) if result.status == "won" else []
-        move = self._plan.pop(0) if self._plan else hint(game, seconds=self.seconds).move
+                if result.status == "won":
+                    move, *self._plan = result.moves
         self._expect = (id(game), game.revision + 1)
         return move
