@@ -74,3 +74,44 @@ def test_refresh_reads_a_position_changed_behind_its_back() -> None:
     game.move("R")
     legal.refresh(game)
     assert followed(legal) == legal_now(game)
+
+
+def layout(foundations: list[list[str]], first_piles: list[list[str]]) -> Game:
+    """A position with these foundations and first piles; every other card dealt round the rest."""
+    from crescent_widget.engine.cards import ASCII_TEXT
+
+    left = [text for text in ASCII_TEXT for _ in range(2)]
+    for card in [c for f in foundations for c in f] + [c for p in first_piles for c in p]:
+        left.remove(card)
+    piles = [list(p) for p in first_piles] + [[] for _ in range(16 - len(first_piles))]
+    for n, card in enumerate(left):
+        piles[len(first_piles) + n % (16 - len(first_piles))].insert(0, card)  # under the tops given
+    return Game.from_layout(piles, foundations)
+
+
+BASES = [["AS"], ["AH"], ["AC"], ["AD"], ["KS"], ["KH"], ["KC"], ["KD"]]
+
+
+def test_a_full_pile_takes_nothing_but_gives_its_top() -> None:
+    full = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "4S", "5S"]
+    game = layout(BASES, [full, ["6S"]])
+    legal = LegalActions(game)
+    assert game.pile_size(1) == 13 and followed(legal) == legal_now(game)
+    assert Move(1, 2) in legal.moves() and Move(2, 1) not in legal.moves()
+    legal.update(game, game.move(1, 2))  # no longer full: it takes 5S back onto 4S
+    assert Move(2, 1) in legal.moves() and followed(legal) == legal_now(game)
+
+
+def test_foundations_of_one_suit_pass_cards_both_ways() -> None:
+    hearts_up = ["AH", "2H", "3H", "4H", "5H", "6H"]
+    hearts_down = ["KH", "QH", "JH", "10H", "9H", "8H", "7H"]
+    game = layout([["AS"], hearts_up, ["AC"], ["AD"], ["KS"], hearts_down, ["KC"], ["KD"]], [])
+    legal = LegalActions(game)
+    shuttles = {Move.parse("F2-F6"), Move.parse("F6-F2")}
+    assert shuttles <= set(legal.moves()) and followed(legal) == legal_now(game)
+    for _ in range(6):  # every heart but the King over to F2: F6's base stays
+        legal.update(game, game.move(Move.parse("F6-F2")))
+        assert followed(legal) == legal_now(game)
+    assert game.foundation("F6") == (game.top("F6"),) and Move.parse("F6-F2") not in legal.moves()
+    legal.update(game, game.move(Move.parse("F2-F6")))
+    assert followed(legal) == legal_now(game) and shuttles <= set(legal.moves())
