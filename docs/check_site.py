@@ -1,0 +1,156 @@
+"""Check a built documentation site: every internal link lands, every public name has an entry.
+
+Usage: ``python docs/check_site.py build/docs`` (``scripts/docs`` runs it after the build).
+Prints one line per problem and exits 1 if there is any.
+
+- A link (``href``/``src``) that stays inside the site must name a file of the site, and
+  its ``#fragment`` an ``id`` on that page.
+- Every public name must have an anchor in the API reference (``api/*.html``), under the
+  name a user imports it by or where it is defined: ``crescent_widget.__all__``, the
+  solver's ``__all__``, ``Table``, the survey and its command line, the lessons, every
+  error class, and every public method and property of the public classes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from hooks import error_classes  # noqa: E402  (the same list the errors page is built from)
+
+# Modules whose ``__all__`` is public API, and modules whose every public top-level
+# class and function is.
+ALL_OF = ("crescent_widget", "crescent_widget.solver", "crescent_widget.table", "crescent_widget.solve")
+DEFINED_IN = ("crescent_widget.solver.survey",)
+EXTRA = ("crescent_widget.engine.moves.Place", "crescent_widget.words.lessons.Lesson",
+         "crescent_widget.words.lessons.sparse_position", "crescent_widget.words.lessons.LESSONS",
+         "crescent_widget.words.i18n.Words")
+
+
+class _Page(HTMLParser):
+    """The ids and the link targets of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name in ("id", "name") and tag != "meta":
+                self.ids.add(value)
+            elif (name == "href" and tag in ("a", "link")) or (name == "src" and tag in ("img", "script", "iframe")):
+                self.links.append(value)
+
+
+def read_pages(site: Path) -> dict[Path, _Page]:
+    """Every HTML page of the site, parsed."""
+    pages = {}
+    for path in sorted(site.rglob("*.html")):
+        page = _Page()
+        page.feed(path.read_text(encoding="utf-8"))
+        pages[path.resolve()] = page
+    return pages
+
+
+def broken_links(site: Path) -> list[str]:
+    """Internal links whose file or fragment does not exist, as ``page: link`` lines."""
+    site = site.resolve()
+    pages = read_pages(site)
+    problems = []
+    for path, page in pages.items():
+        if path.name == "404.html":  # written for the site's root URL, wherever it is served from
+            continue
+        for link in page.links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or link.startswith(("mailto:", "data:")):
+                continue  # external; the build itself loads nothing from outside (font: false)
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            if target.is_dir():
+                target = target / "index.html"
+            where = f"{path.relative_to(site)}: {link}"
+            if not target.is_relative_to(site) or not target.exists():
+                problems.append(f"{where}: no such file")
+            elif parts.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else set()
+                if unquote(parts.fragment) not in ids:
+                    problems.append(f"{where}: no such anchor")
+    return problems
+
+
+def _public_members(cls: type) -> dict[str, str]:
+    """Public methods and properties a class of the package has, each with the class that defines it."""
+    names: dict[str, str] = {}
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("crescent_widget"):
+            continue
+        for name, value in vars(klass).items():
+            if name.startswith("_") or name in names:
+                continue
+            if inspect.isfunction(value) or isinstance(value, (property, classmethod, staticmethod)):
+                names[name] = f"{klass.__module__}.{klass.__qualname__}"
+    return names
+
+
+def public_names() -> dict[str, set[str]]:
+    """Each public name, with the anchors that document it (its import path or its home)."""
+    names: dict[str, set[str]] = {}
+
+    def add(path: str, obj: object) -> None:
+        home = f"{getattr(obj, '__module__', '')}.{path.rsplit('.', 1)[1]}"
+        names[path] = {path, home}
+        if inspect.isclass(obj):
+            # An inherited member may be documented where it is defined (CrescentError.text).
+            for member, owner in _public_members(obj).items():
+                names[f"{path}.{member}"] = {f"{path}.{member}", f"{home}.{member}", f"{owner}.{member}"}
+
+    for module_name in ALL_OF:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            add(f"{module_name}.{name}", getattr(module, name))
+    for module_name in DEFINED_IN:
+        module = importlib.import_module(module_name)
+        for name, obj in vars(module).items():
+            if (
+                not name.startswith("_")
+                and (inspect.isclass(obj) or inspect.isfunction(obj))
+                and obj.__module__ == module_name
+            ):
+                add(f"{module_name}.{name}", obj)
+    for path in EXTRA:
+        module_name, name = path.rsplit(".", 1)
+        add(path, getattr(importlib.import_module(module_name), name))
+    for cls in error_classes():
+        add(f"{cls.__module__}.{cls.__name__}", cls)
+    return names
+
+
+def missing_names(site: Path, names: dict[str, set[str]]) -> list[str]:
+    """Public names with no anchor in the API reference."""
+    anchors: set[str] = set()
+    for page in read_pages(site / "api").values():
+        anchors |= page.ids
+    return [f"{name}: not in the API reference" for name, ids in names.items() if not ids & anchors]
+
+
+def main(argv: list[str]) -> int:
+    site = Path(argv[1] if len(argv) > 1 else "build/docs")
+    if not (site / "index.html").exists():
+        print(f"{site}: no built site there (run scripts/docs)")
+        return 1
+    problems = broken_links(site) + missing_names(site, public_names())
+    for problem in problems:
+        print(problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

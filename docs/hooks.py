@@ -1,0 +1,153 @@
+"""MkDocs hooks: pages generated from the code, so they cannot drift from it.
+
+- ``<!-- reason-codes -->`` in a page becomes two tables: every error class with the reason
+  codes it carries, and the catalogue of refusal reasons with their English and Polish texts.
+- ``<!-- error-classes -->`` becomes the API entry of every error class of the package, so
+  a new one is documented without anyone listing it.
+- The example notebooks are executed before mkdocs-jupyter renders them, without widget
+  state: each board's output then falls back to the SVG the widget puts beside its view,
+  so every board shows as a picture with no JavaScript and no network. (mkdocs-jupyter's
+  own execution always stores the widget state, which makes the page load the widget
+  manager from a CDN and show an empty box where the board was.)
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import Files
+
+MARKER = "<!-- reason-codes -->"
+CLASSES_MARKER = "<!-- error-classes -->"
+NOTEBOOKS = "examples/"
+EXECUTED = Path(__file__).resolve().parent.parent / "build" / "docs-notebooks"
+NOTEBOOK_TIMEOUT = 300
+_CODE = re.compile(r"``([a-z]+(?:_[a-z]+)+)``")
+
+
+def error_classes() -> list[type[Exception]]:
+    """Every ``CrescentError`` subclass, the base first, then by module and name."""
+    import crescent_widget
+    from crescent_widget.errors import CrescentError
+
+    # Every module, so that every subclass is registered (``__main__`` would run the player).
+    for module in pkgutil.walk_packages(crescent_widget.__path__, "crescent_widget."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+
+    found: list[type[Exception]] = []
+    stack: list[type[Exception]] = [CrescentError]
+    while stack:
+        cls = stack.pop()
+        found.append(cls)
+        stack.extend(cls.__subclasses__())
+    return [CrescentError, *sorted(set(found) - {CrescentError}, key=lambda c: (c.__module__, c.__name__))]
+
+
+def _string_constants(tree: ast.AST) -> set[str]:
+    return {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+
+
+def fixed_reason(cls: type[Exception]) -> str | None:
+    """The reason code a class's ``__init__`` always passes up, if it fixes one."""
+    init = cls.__dict__.get("__init__")
+    if init is None:
+        return None
+    tree = ast.parse(inspect.cleandoc("\n" + inspect.getsource(init)))
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "__init__"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            return node.args[0].value
+    return None
+
+
+def named_reasons(cls: type[Exception]) -> list[str]:
+    """Reason codes a class's docstring names that its module really passes as strings."""
+    module = inspect.getmodule(cls)
+    if module is None or not cls.__doc__:
+        return []
+    literals = _string_constants(ast.parse(inspect.getsource(module)))
+    return [code for code in dict.fromkeys(_CODE.findall(cls.__doc__)) if code in literals]
+
+
+def reason_codes(cls: type[Exception]) -> list[str]:
+    """The reason codes an error of this class carries, as far as the code fixes them."""
+    fixed = fixed_reason(cls)
+    return [fixed] if fixed is not None else named_reasons(cls)
+
+
+def _first_line(doc: str | None) -> str:
+    return " ".join((doc or "").strip().split("\n\n")[0].split())
+
+
+def reason_tables() -> str:
+    """The Markdown of both tables."""
+    from crescent_widget.words.i18n import REASONS
+
+    rows = ["| error | is a | reason codes | raised for |", "|---|---|---|---|"]
+    for cls in error_classes():
+        codes = reason_codes(cls)
+        base = cls.__mro__[1].__name__
+        if codes:
+            shown = ", ".join(f"`{code}`" for code in codes)
+        elif cls.__name__ in ("CrescentError", "IllegalMoveError"):
+            shown = "a code of the catalogue below"
+        else:
+            shown = "the code of the refusal it reports"
+        path = f"{cls.__module__}.{cls.__name__}"
+        rows.append(f"| [`{cls.__name__}`][{path}] | `{base}` | {shown} | {_first_line(cls.__doc__)} |")
+    catalogue = ["| reason | English | Polish |", "|---|---|---|"]
+    catalogue += [f"| `{code}` | {texts['en']} | {texts['pl']} |" for code, texts in REASONS.items()]
+    return "\n".join(rows) + "\n\n### The catalogue of reasons\n\n" + "\n".join(catalogue) + "\n"
+
+
+def on_page_markdown(markdown: str, **_: Any) -> str:
+    """Fill in the generated tables where a page asks for them."""
+    if MARKER in markdown:
+        markdown = markdown.replace(MARKER, reason_tables())
+    if CLASSES_MARKER in markdown:
+        entries = [f"::: {cls.__module__}.{cls.__name__}" for cls in error_classes()]
+        markdown = markdown.replace(CLASSES_MARKER, "\n\n".join(entries))
+    return markdown
+
+
+def execute_notebook(source: Path, target: Path) -> None:
+    """Run a notebook top to bottom in a fresh kernel; any error fails the build."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(source, as_version=4)
+    with tempfile.TemporaryDirectory() as workdir:  # whatever a notebook writes stays out of the tree
+        NotebookClient(
+            notebook,
+            timeout=NOTEBOOK_TIMEOUT,
+            kernel_name="python3",
+            store_widget_state=False,
+            allow_errors=False,
+            resources={"metadata": {"path": workdir}},
+        ).execute()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, target)
+
+
+def on_files(files: Files, **_: Any) -> Files:
+    """Point each example notebook's page at a freshly executed copy of it."""
+    for file in files:
+        if file.src_uri.startswith(NOTEBOOKS) and file.src_uri.endswith(".ipynb") and file.abs_src_path:
+            target = EXECUTED / file.src_uri  # keeps examples/NAME.ipynb: mkdocs-jupyter matches on it
+            execute_notebook(Path(file.abs_src_path), target)
+            file.abs_src_path = str(target)
+    return files
