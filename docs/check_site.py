@@ -5,6 +5,7 @@ Prints one line per problem and exits 1 if there is any.
 
 - A link (``href``/``src``) that stays inside the site must name a file of the site, and
   its ``#fragment`` an ``id`` on that page.
+- Every board of the executed example notebooks must show as a picture (its SVG).
 - Every public name must have an anchor in the API reference (``api/*.html``), under the
   name a user imports it by or where it is defined: ``crescent_widget.__all__``, the
   solver's ``__all__``, ``Table``, the survey and its command line, the lessons, every
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
+import re
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -141,12 +144,40 @@ def missing_names(site: Path, names: dict[str, set[str]]) -> list[str]:
     return [f"{name}: not in the API reference" for name, ids in names.items() if not ids & anchors]
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def boards_without_picture(site: Path) -> list[str]:
+    """Example pages where a board's output shows no picture (an empty box without a kernel).
+
+    Every widget output of the executed notebook (kept beside the page) must carry its SVG,
+    and the page must show as many SVG outputs as the notebook has, and no widget view.
+    """
+    problems = []
+    for notebook in sorted((site / "examples").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        outputs = [output.get("data", {}) for cell in cells for output in cell.get("outputs", [])]
+        boards = [data for data in outputs if WIDGET_VIEW in data]
+        pictures = sum("image/svg+xml" in data for data in outputs)
+        page = notebook.with_suffix(".html").read_text(encoding="utf-8")
+        if not boards:
+            problems.append(f"{notebook.name}: no board in the executed notebook")
+        if any("image/svg+xml" not in data for data in boards):
+            problems.append(f"{notebook.name}: a board's output has no SVG beside its view")
+        shown = len(re.findall(r'<div class="jp-RenderedSVG\b', page))
+        if shown != pictures:
+            problems.append(f"{notebook.with_suffix('.html').name}: {shown} pictures shown, {pictures} expected")
+        if f'<script type="{WIDGET_VIEW}">' in page:
+            problems.append(f"{notebook.with_suffix('.html').name}: a live widget view, empty without a kernel")
+    return problems
+
+
 def main(argv: list[str]) -> int:
     site = Path(argv[1] if len(argv) > 1 else "build/docs")
     if not (site / "index.html").exists():
         print(f"{site}: no built site there (run scripts/docs)")
         return 1
-    problems = broken_links(site) + missing_names(site, public_names())
+    problems = broken_links(site) + missing_names(site, public_names()) + boards_without_picture(site)
     for problem in problems:
         print(problem)
     return 1 if problems else 0

@@ -22,12 +22,16 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from mkdocs.structure.files import Files
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
 
 MARKER = "<!-- reason-codes -->"
 CLASSES_MARKER = "<!-- error-classes -->"
 NOTEBOOKS = "examples/"
-EXECUTED = Path(__file__).resolve().parent.parent / "build" / "docs-notebooks"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+EXECUTED = ROOT / "build" / "docs-notebooks"
 NOTEBOOK_TIMEOUT = 300
 _CODE = re.compile(r"``([a-z]+(?:_[a-z]+)+)``")
 
@@ -143,11 +147,14 @@ def execute_notebook(source: Path, target: Path) -> None:
     nbformat.write(notebook, target)
 
 
-def on_files(files: Files, **_: Any) -> Files:
-    """Point each example notebook's page at a freshly executed copy of it."""
-    for file in files:
-        if file.src_uri.startswith(NOTEBOOKS) and file.src_uri.endswith(".ipynb") and file.abs_src_path:
-            target = EXECUTED / file.src_uri  # keeps examples/NAME.ipynb: mkdocs-jupyter matches on it
-            execute_notebook(Path(file.abs_src_path), target)
-            file.abs_src_path = str(target)
+@event_priority(100)  # before mkdocs-jupyter's own on_files, which picks the notebooks up
+def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
+    """Add each example notebook, freshly executed, as the page ``examples/NAME.ipynb``."""
+    for source in sorted(EXAMPLES.glob("*.ipynb")):
+        uri = f"{NOTEBOOKS}{source.name}"
+        target = EXECUTED / uri  # keeps examples/NAME.ipynb: mkdocs-jupyter matches on it
+        execute_notebook(source, target)
+        # A file of a second source folder (not File.generated): mkdocs-jupyter's wrapper
+        # finds the path through src_dir.
+        files.append(File(uri, str(EXECUTED), config.site_dir, config.use_directory_urls))
     return files

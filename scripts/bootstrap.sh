@@ -28,7 +28,7 @@ fi
 accel_stamp="$venv/.crescent-accel-installed"
 if [ -f accel/pyproject.toml ] && [ -f accel/src/crescent_accel/_core.c ]; then
   # Its sources only (not a build's leftovers), in a fixed order.
-  accel_sources="$(find accel/pyproject.toml accel/src/crescent_accel -maxdepth 1 -type f \
+  accel_sources="$(find accel/pyproject.toml accel/setup.py accel/src/crescent_accel -maxdepth 1 -type f \
     \( -name '*.toml' -o -name '*.c' -o -name '*.h' -o -name '*.py' -o -name '*.pyi' -o -name py.typed \) | LC_ALL=C sort)"
   # shellcheck disable=SC2086  # one path a line, none with spaces
   accel_want="$(cat $accel_sources | sha256sum | cut -d' ' -f1)"
