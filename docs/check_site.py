@@ -25,15 +25,19 @@ from urllib.parse import unquote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hooks import error_classes  # noqa: E402  (the same list the errors page is built from)
+from hooks import error_classes
 
 # Modules whose ``__all__`` is public API, and modules whose every public top-level
 # class and function is.
 ALL_OF = ("crescent_widget", "crescent_widget.solver", "crescent_widget.table", "crescent_widget.solve")
 DEFINED_IN = ("crescent_widget.solver.survey",)
-EXTRA = ("crescent_widget.engine.moves.Place", "crescent_widget.words.lessons.Lesson",
-         "crescent_widget.words.lessons.sparse_position", "crescent_widget.words.lessons.LESSONS",
-         "crescent_widget.words.i18n.Words")
+EXTRA = (
+    "crescent_widget.engine.moves.Place",
+    "crescent_widget.words.lessons.Lesson",
+    "crescent_widget.words.lessons.sparse_position",
+    "crescent_widget.words.lessons.LESSONS",
+    "crescent_widget.words.i18n.Words",
+)
 
 
 class _Page(HTMLParser):

@@ -7,10 +7,10 @@ live in scripts/check-dist, which .ci/run calls.
 from __future__ import annotations
 
 import gc
+import re
 import subprocess
 import sys
 import weakref
-import re
 from importlib.metadata import metadata, requires
 from pathlib import Path
 
@@ -84,9 +84,11 @@ def test_the_license_pyproject_promises_is_there() -> None:
 def test_the_metadata_a_package_index_shows() -> None:
     meta = metadata("crescent-widget")
     classifiers = meta.get_all("Classifier") or []
-    assert {"Framework :: Jupyter", "Topic :: Games/Entertainment :: Puzzle Games", "Natural Language :: Polish"} <= set(
-        classifiers
-    )
+    assert {
+        "Framework :: Jupyter",
+        "Topic :: Games/Entertainment :: Puzzle Games",
+        "Natural Language :: Polish",
+    } <= set(classifiers)
     assert {"patience", "solitaire", "jupyter", "widget"} <= set(meta["Keywords"].split(","))
     # An index shows only links it can follow: the project has no public URL yet, so none.
     assert not meta.get_all("Project-URL")
