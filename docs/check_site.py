@@ -14,8 +14,6 @@ Prints one line per problem and exits 1 if there is any.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
 import re
 import sys
@@ -25,19 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hooks import error_classes
-
-# Modules whose ``__all__`` is public API, and modules whose every public top-level
-# class and function is.
-ALL_OF = ("crescent_widget", "crescent_widget.solver", "crescent_widget.table", "crescent_widget.solve")
-DEFINED_IN = ("crescent_widget.solver.survey",)
-EXTRA = (
-    "crescent_widget.engine.moves.Place",
-    "crescent_widget.words.lessons.Lesson",
-    "crescent_widget.words.lessons.sparse_position",
-    "crescent_widget.words.lessons.LESSONS",
-    "crescent_widget.words.i18n.Words",
-)
+from hooks import public_names
 
 
 class _Page(HTMLParser):
@@ -93,53 +79,6 @@ def broken_links(site: Path) -> list[str]:
     return problems
 
 
-def _public_members(cls: type) -> dict[str, str]:
-    """Public methods and properties a class of the package has, each with the class that defines it."""
-    names: dict[str, str] = {}
-    for klass in cls.__mro__:
-        if not klass.__module__.startswith("crescent_widget"):
-            continue
-        for name, value in vars(klass).items():
-            if name.startswith("_") or name in names:
-                continue
-            if inspect.isfunction(value) or isinstance(value, (property, classmethod, staticmethod)):
-                names[name] = f"{klass.__module__}.{klass.__qualname__}"
-    return names
-
-
-def public_names() -> dict[str, set[str]]:
-    """Each public name, with the anchors that document it (its import path or its home)."""
-    names: dict[str, set[str]] = {}
-
-    def add(path: str, obj: object) -> None:
-        home = f"{getattr(obj, '__module__', '')}.{path.rsplit('.', 1)[1]}"
-        names[path] = {path, home}
-        if inspect.isclass(obj):
-            # An inherited member may be documented where it is defined (CrescentError.text).
-            for member, owner in _public_members(obj).items():
-                names[f"{path}.{member}"] = {f"{path}.{member}", f"{home}.{member}", f"{owner}.{member}"}
-
-    for module_name in ALL_OF:
-        module = importlib.import_module(module_name)
-        for name in module.__all__:
-            add(f"{module_name}.{name}", getattr(module, name))
-    for module_name in DEFINED_IN:
-        module = importlib.import_module(module_name)
-        for name, obj in vars(module).items():
-            if (
-                not name.startswith("_")
-                and (inspect.isclass(obj) or inspect.isfunction(obj))
-                and obj.__module__ == module_name
-            ):
-                add(f"{module_name}.{name}", obj)
-    for path in EXTRA:
-        module_name, name = path.rsplit(".", 1)
-        add(path, getattr(importlib.import_module(module_name), name))
-    for cls in error_classes():
-        add(f"{cls.__module__}.{cls.__name__}", cls)
-    return names
-
-
 def missing_names(site: Path, names: dict[str, set[str]]) -> list[str]:
     """Public names with no anchor in the API reference."""
     anchors: set[str] = set()
@@ -164,8 +103,6 @@ def boards_without_picture(site: Path) -> list[str]:
         boards = [data for data in outputs if WIDGET_VIEW in data]
         pictures = sum("image/svg+xml" in data for data in outputs)
         page = notebook.with_suffix(".html").read_text(encoding="utf-8")
-        if not boards:
-            problems.append(f"{notebook.name}: no board in the executed notebook")
         if any("image/svg+xml" not in data for data in boards):
             problems.append(f"{notebook.name}: a board's output has no SVG beside its view")
         shown = len(re.findall(r'<div class="jp-RenderedSVG\b', page))

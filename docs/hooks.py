@@ -2,8 +2,10 @@
 
 - ``<!-- reason-codes -->`` in a page becomes two tables: every error class with the reason
   codes it carries, and the catalogue of refusal reasons with their English and Polish texts.
-- ``<!-- error-classes -->`` becomes the API entry of every error class of the package, so
-  a new one is documented without anyone listing it.
+- ``<!-- error-classes -->`` becomes the API entry of every error class of the package, and
+  ``<!-- other-public-names -->`` the entry of every public name that no API page lists, so
+  a new one is documented (from its docstring) without anyone listing it.
+- The nav's "Examples" section lists every notebook of ``examples/``.
 - The example notebooks are executed before mkdocs-jupyter renders them, without widget
   state: each board's output then falls back to the SVG the widget puts beside its view,
   so every board shows as a picture with no JavaScript and no network. (mkdocs-jupyter's
@@ -29,10 +31,24 @@ from mkdocs.structure.files import File, Files
 MARKER = "<!-- reason-codes -->"
 CLASSES_MARKER = "<!-- error-classes -->"
 NOTEBOOKS = "examples/"
-ROOT = Path(__file__).resolve().parent.parent
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+OTHERS_MARKER = "<!-- other-public-names -->"
 EXAMPLES = ROOT / "examples"
 EXECUTED = ROOT / "build" / "docs-notebooks"
 NOTEBOOK_TIMEOUT = 300
+# Modules whose ``__all__`` is public API, and modules whose every public top-level
+# class and function is.
+ALL_OF = ("crescent_widget", "crescent_widget.solver", "crescent_widget.table", "crescent_widget.solve")
+DEFINED_IN = ("crescent_widget.solver.survey",)
+EXTRA = (
+    "crescent_widget.engine.moves.Place",
+    "crescent_widget.words.lessons.Lesson",
+    "crescent_widget.words.lessons.sparse_position",
+    "crescent_widget.words.lessons.LESSONS",
+    "crescent_widget.words.i18n.Words",
+)
+_DIRECTIVE = re.compile(r"^::: (\S+)", re.MULTILINE)
 _CODE = re.compile(r"``([a-z]+(?:_[a-z]+)+)``")
 
 
@@ -53,6 +69,78 @@ def error_classes() -> list[type[Exception]]:
         found.append(cls)
         stack.extend(cls.__subclasses__())
     return [CrescentError, *sorted(set(found) - {CrescentError}, key=lambda c: (c.__module__, c.__name__))]
+
+
+def _public_members(cls: type) -> dict[str, str]:
+    """Public methods and properties a class of the package has, each with the class that defines it."""
+    names: dict[str, str] = {}
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("crescent_widget"):
+            continue
+        for name, value in vars(klass).items():
+            if name.startswith("_") or name in names:
+                continue
+            if inspect.isfunction(value) or isinstance(value, (property, classmethod, staticmethod)):
+                names[name] = f"{klass.__module__}.{klass.__qualname__}"
+    return names
+
+
+def public_objects() -> dict[str, tuple[object, set[str]]]:
+    """Each public class, function or constant: its object, and the anchors that may document
+    it (the path a user imports it by, or its home module's)."""
+    found: dict[str, tuple[object, set[str]]] = {}
+
+    def add(path: str, obj: object) -> None:
+        found[path] = (obj, {path, f"{getattr(obj, '__module__', '')}.{path.rsplit('.', 1)[1]}"})
+
+    for module_name in ALL_OF:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            add(f"{module_name}.{name}", getattr(module, name))
+    for module_name in DEFINED_IN:
+        module = importlib.import_module(module_name)
+        for name, obj in vars(module).items():
+            if (
+                not name.startswith("_")
+                and (inspect.isclass(obj) or inspect.isfunction(obj))
+                and obj.__module__ == module_name
+            ):
+                add(f"{module_name}.{name}", obj)
+    for path in EXTRA:
+        module_name, name = path.rsplit(".", 1)
+        add(path, getattr(importlib.import_module(module_name), name))
+    for cls in error_classes():
+        add(f"{cls.__module__}.{cls.__name__}", cls)
+    return found
+
+
+def public_names() -> dict[str, set[str]]:
+    """Every public name, the public methods and properties of the classes included, with
+    the anchors that may document it."""
+    names: dict[str, set[str]] = {}
+    for path, (obj, anchors) in public_objects().items():
+        names[path] = anchors
+        if inspect.isclass(obj):
+            # An inherited member may be documented where it is defined (CrescentError.text).
+            for member, owner in _public_members(obj).items():
+                names[f"{path}.{member}"] = {f"{anchor}.{member}" for anchor in anchors} | {f"{owner}.{member}"}
+    return names
+
+
+def undocumented_objects() -> list[str]:
+    """Public names that no API page lists (``::: name``) and no generated entry covers."""
+    listed = {
+        match.group(1)
+        for page in (DOCS / "api").glob("*.md")
+        for match in _DIRECTIVE.finditer(page.read_text(encoding="utf-8"))
+    }
+    listed |= {f"{cls.__module__}.{cls.__name__}" for cls in error_classes()}
+    # A module's entry (``::: crescent_widget.solve``) covers what that module makes public.
+    return [
+        path
+        for path, (_, anchors) in public_objects().items()
+        if not anchors & listed and not any(anchor.startswith(f"{entry}.") for anchor in anchors for entry in listed)
+    ]
 
 
 def _string_constants(tree: ast.AST) -> set[str]:
@@ -122,6 +210,11 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
     """Fill in the generated tables where a page asks for them."""
     if MARKER in markdown:
         markdown = markdown.replace(MARKER, reason_tables())
+    if OTHERS_MARKER in markdown:
+        # A public name no page lists yet still gets its entry, from its docstring.
+        others = undocumented_objects()
+        entries = ["## Other public names", *(f"::: {path}" for path in others)] if others else []
+        markdown = markdown.replace(OTHERS_MARKER, "\n\n".join(entries))
     if CLASSES_MARKER in markdown:
         entries = [f"::: {cls.__module__}.{cls.__name__}" for cls in error_classes()]
         markdown = markdown.replace(CLASSES_MARKER, "\n\n".join(entries))
@@ -145,6 +238,15 @@ def execute_notebook(source: Path, target: Path) -> None:
         ).execute()
     target.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, target)
+
+
+def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
+    """Fill the nav's "Examples" section with every example notebook, play first."""
+    notebooks = sorted(EXAMPLES.glob("*.ipynb"), key=lambda path: (path.name != "play.ipynb", path.name))
+    for entry in config.nav or []:
+        if isinstance(entry, dict) and "Examples" in entry:
+            entry["Examples"] = [f"{NOTEBOOKS}{path.name}" for path in notebooks]
+    return config
 
 
 @event_priority(100)  # before mkdocs-jupyter's own on_files, which picks the notebooks up

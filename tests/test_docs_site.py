@@ -12,7 +12,7 @@ import inspect
 import json
 import sys
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -164,3 +164,25 @@ def test_every_board_of_an_example_must_show_as_a_picture(
     _page(tmp_path / "examples" / "play.html", page)
     problems = check_site.boards_without_picture(tmp_path)
     assert problems == [] if problem is None else any(problem in p for p in problems), problems
+
+
+def test_every_public_name_is_listed_by_a_page_or_generated() -> None:
+    # Today every name is on a page of its own; a new one would get a generated entry.
+    assert hooks.undocumented_objects() == []
+    page = hooks.on_page_markdown("# API\n\n<!-- other-public-names -->\n")
+    assert "<!--" not in page
+
+
+def test_a_public_name_no_page_lists_gets_an_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hooks, "EXTRA", (*hooks.EXTRA, "crescent_widget.engine.endgame.finishing_run"))
+    monkeypatch.setattr(hooks, "DOCS", DOCS / "no-such-folder")  # as if no page listed anything
+    assert "crescent_widget.engine.endgame.finishing_run" in hooks.undocumented_objects()
+    page = hooks.on_page_markdown("<!-- other-public-names -->")
+    assert page.startswith("## Other public names") and "::: crescent_widget.Game" in page
+
+
+def test_the_examples_section_lists_every_example_notebook() -> None:
+    config = hooks.on_config(SimpleNamespace(nav=[{"Home": "index.md"}, {"Examples": []}]))
+    examples = config.nav[1]["Examples"]
+    assert examples[0] == "examples/play.ipynb"
+    assert sorted(examples) == sorted(f"examples/{path.name}" for path in (DOCS.parent / "examples").glob("*.ipynb"))
