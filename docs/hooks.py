@@ -16,8 +16,10 @@
 from __future__ import annotations
 
 import ast
+import asyncio
 import importlib
 import inspect
+import os
 import pkgutil
 import re
 import tempfile
@@ -221,23 +223,44 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
     return markdown
 
 
-def execute_notebook(source: Path, target: Path) -> None:
+async def _execute_notebook(source: Path, target: Path, slots: asyncio.Semaphore) -> None:
     """Run a notebook top to bottom in a fresh kernel; any error fails the build."""
     import nbformat
+    from jupyter_client.manager import AsyncKernelManager
     from nbclient import NotebookClient
 
-    notebook = nbformat.read(source, as_version=4)
-    with tempfile.TemporaryDirectory() as workdir:  # whatever a notebook writes stays out of the tree
-        NotebookClient(
-            notebook,
-            timeout=NOTEBOOK_TIMEOUT,
-            kernel_name="python3",
-            store_widget_state=False,
-            allow_errors=False,
-            resources={"metadata": {"path": workdir}},
-        ).execute()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(notebook, target)
+    async with slots:
+        notebook = nbformat.read(source, as_version=4)
+        with tempfile.TemporaryDirectory() as workdir:  # whatever a notebook writes stays out of the tree
+            # Local sockets, not TCP ports: a port picked free can be taken by another process
+            # before the kernel binds it ("Address already in use") on a busy machine.
+            kernel = AsyncKernelManager(kernel_name="python3", transport="ipc", ip=str(Path(workdir) / "kernel"))
+            client = NotebookClient(
+                notebook,
+                km=kernel,
+                timeout=NOTEBOOK_TIMEOUT,
+                store_widget_state=False,
+                allow_errors=False,
+                resources={"metadata": {"path": workdir}},
+            )
+            try:
+                await client.async_execute()
+            finally:
+                if kernel.has_kernel:  # a kernel manager passed in is ours to shut down
+                    await kernel.shutdown_kernel(now=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(notebook, target)
+
+
+def execute_notebooks(jobs: list[tuple[Path, Path]]) -> None:
+    """Run the notebooks, as many at once as there are cores, the biggest first."""
+    slots = asyncio.Semaphore(max(1, os.cpu_count() or 1))
+    ordered = sorted(jobs, key=lambda job: -job[0].stat().st_size)
+
+    async def run_all() -> None:
+        await asyncio.gather(*(_execute_notebook(source, target, slots) for source, target in ordered))
+
+    asyncio.run(run_all())
 
 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
@@ -252,11 +275,12 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
 @event_priority(100)  # before mkdocs-jupyter's own on_files, which picks the notebooks up
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     """Add each example notebook, freshly executed, as the page ``examples/NAME.ipynb``."""
+    jobs = []
     for source in sorted(EXAMPLES.glob("*.ipynb")):
         uri = f"{NOTEBOOKS}{source.name}"
-        target = EXECUTED / uri  # keeps examples/NAME.ipynb: mkdocs-jupyter matches on it
-        execute_notebook(source, target)
+        jobs.append((source, EXECUTED / uri))  # keeps examples/NAME.ipynb: mkdocs-jupyter matches on it
         # A file of a second source folder (not File.generated): mkdocs-jupyter's wrapper
         # finds the path through src_dir.
         files.append(File(uri, str(EXECUTED), config.site_dir, config.use_directory_urls))
+    execute_notebooks(jobs)
     return files
