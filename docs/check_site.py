@@ -5,6 +5,7 @@ Prints one line per problem and exits 1 if there is any.
 
 - A link (``href``/``src``) that stays inside the site must name a file of the site, and
   its ``#fragment`` an ``id`` on that page.
+- No page loads a script, a style or a picture from another host (the site works offline).
 - Every board of the executed example notebooks must show as a picture (its SVG).
 - Every public name must have an anchor in the API reference (``api/*.html``), under the
   name a user imports it by or where it is defined: ``crescent_widget.__all__``, the
@@ -33,6 +34,7 @@ class _Page(HTMLParser):
         super().__init__()
         self.ids: set[str] = set()
         self.links: list[str] = []
+        self.loads: list[str] = []  # what the page fetches as it opens: scripts, styles, pictures
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
@@ -42,6 +44,8 @@ class _Page(HTMLParser):
                 self.ids.add(value)
             elif (name == "href" and tag in ("a", "link")) or (name == "src" and tag in ("img", "script", "iframe")):
                 self.links.append(value)
+                if tag != "a":
+                    self.loads.append(value)
 
 
 def read_pages(site: Path) -> dict[Path, _Page]:
@@ -77,6 +81,17 @@ def broken_links(site: Path) -> list[str]:
                 if unquote(parts.fragment) not in ids:
                     problems.append(f"{where}: no such anchor")
     return problems
+
+
+def external_loads(site: Path) -> list[str]:
+    """Scripts, styles or pictures a page would fetch from another host: the site must work offline."""
+    site = site.resolve()
+    return [
+        f"{path.relative_to(site)}: loads {link}"
+        for path, page in read_pages(site).items()
+        for link in page.loads
+        if urlsplit(link).scheme in ("http", "https") or link.startswith("//")
+    ]
 
 
 def missing_names(site: Path, names: dict[str, set[str]]) -> list[str]:
@@ -118,7 +133,8 @@ def main(argv: list[str]) -> int:
     if not (site / "index.html").exists():
         print(f"{site}: no built site there (run scripts/docs)")
         return 1
-    problems = broken_links(site) + missing_names(site, public_names()) + boards_without_picture(site)
+    problems = broken_links(site) + external_loads(site) + missing_names(site, public_names())
+    problems += boards_without_picture(site)
     for problem in problems:
         print(problem)
     return 1 if problems else 0

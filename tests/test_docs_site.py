@@ -112,6 +112,17 @@ def test_links_that_land_pass_and_broken_ones_are_named(tmp_path: Path) -> None:
     ]
 
 
+def test_a_page_that_loads_from_another_host_is_reported(tmp_path: Path) -> None:
+    _page(tmp_path / "index.html", '<a href="https://example.org/">a link is fine</a><img src="board.png">')
+    assert check_site.external_loads(tmp_path) == []
+    loads = '<link rel="stylesheet" href="https://fonts.example.org/css"><script src="//cdn.x/a.js">'
+    _page(tmp_path / "fonts.html", loads)
+    assert check_site.external_loads(tmp_path) == [
+        "fonts.html: loads https://fonts.example.org/css",
+        "fonts.html: loads //cdn.x/a.js",
+    ]
+
+
 def test_a_public_name_without_an_anchor_is_reported(tmp_path: Path) -> None:
     _page(tmp_path / "api" / "a.html", '<h2 id="crescent_widget.Game">Game</h2>')
     names = {"crescent_widget.Game": {"crescent_widget.Game"}, "crescent_widget.Move": {"crescent_widget.Move"}}
