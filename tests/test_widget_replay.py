@@ -73,7 +73,8 @@ def test_replay_intents_and_narration_in_polish(line: list[str]) -> None:
     assert w.replay_state["playing"]
     for _ in range(4):
         intent(w, "replay_next")  # what the front end's timer sends
-    assert w.replay_state == {"step": 4, "total": 4, "playing": False, "delay": 1.0, "better": ""}, "the end stops playing"
+    ended = {"step": 4, "total": 4, "playing": False, "delay": 1.0, "better": ""}
+    assert w.replay_state == ended, "the end stops playing"
     intent(w, "replay_play")
     assert w.replay_state["step"] == 0 and w.replay_state["playing"], "play at the end starts again"
     assert w.replay_play(False) is False
