@@ -15,12 +15,13 @@ took when that is known.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import SUIT_SYMBOLS, card_text
 from ..words.i18n import REVIEW, Lang, Words
-from .expand import dead_end_cards
-from .state import from_game
+from .expand import dead_end_cards, expand
+from .state import from_game, is_won
 from .suits import SuitBound
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 # Relaxed positions the one-suit bound may search to name a suit (a few tenths of a
 # second in pure Python; most suits settle in far fewer).
 BOUND_NODES: Final = 100_000
+# Positions the search for the dead ends ahead may visit (a few tenths of a second in pure Python).
+AHEAD_STATES: Final = 5_000
 
 
 def lost_suit(game: Game, nodes: int = BOUND_NODES) -> int | None:
@@ -54,11 +57,49 @@ def why_lost(game: Game, *, nodes: int = 0) -> Words:
     suit = lost_suit(game)
     if suit is not None:
         return Words.of(lambda lang: _text("lost_suit", lang, suit=SUIT_SYMBOLS[suit]))
+    ends = dead_ends_ahead(game)
+    if ends is not None:
+        (stuck, beneath), count = ends
+        return Words.of(
+            lambda lang: _text(
+                "lost_dead_ends", lang, n=count, stuck=card_text(stuck, lang), beneath=card_text(beneath, lang)
+            )
+        )
     if game.status == "blocked":
         return Words.of(lambda lang: _text("lost_blocked", lang))
     if nodes:
         return Words.of(lambda lang: _text("lost_searched", lang, n=nodes))
     return Words.of(lambda lang: _text("lost_proven", lang))
+
+
+def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, int], int] | None:
+    """The dead end every continuation runs into, when each one does: the pair of cards met
+    most often, and the positions searched; None when a continuation ends otherwise or the
+    continuations pass ``most`` positions.
+
+    The search is the solver's own (:func:`~.expand.expand`, with its sound prunings), so a
+    loss proven by a small complete search is usually explained here by its dead ends.
+    """
+    root = from_game(game)
+    seen = {root}
+    stack = [root]
+    pairs: Counter[tuple[int, int]] = Counter()
+    while stack:
+        state = stack.pop()
+        cards = dead_end_cards(*state)
+        if cards is not None:
+            pairs[cards] += 1
+            continue
+        if is_won(state) or not expand(state, ()):
+            return None  # a win (not a loss at all) or a blocked end: no dead end to name
+        for _, child, _ in expand(state, seen):
+            if len(seen) >= most:
+                return None
+            seen.add(child)
+            stack.append(child)
+    if not pairs:
+        return None
+    return pairs.most_common(1)[0][0], len(seen)
 
 
 def names_cause(words: Words) -> bool:

@@ -528,6 +528,12 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "pl": "{stuck} leży na {beneath}, która musi trafić na fundament przed nią, a {stuck} nie ma dokąd zejść.",
         "en": "{stuck} lies on {beneath}, which must reach a foundation first, and {stuck} has nowhere else to go.",
     },
+    "lost_dead_ends": {
+        "pl": "Każda kontynuacja ({n} pozycji) kończy się kartą, która nie może już zejść: najczęściej {stuck} "
+        "na {beneath}, która musi trafić na fundament wcześniej.",
+        "en": "Every continuation ({n} positions) ends with a card that can never leave: most often {stuck} "
+        "on {beneath}, which must reach a foundation first.",
+    },
     "lost_searched": {
         "pl": "Sprawdzono każdą kontynuację ({n} pozycji) i żadna nie wygrywa.",
         "en": "Every continuation was tried ({n} positions) and none wins.",
