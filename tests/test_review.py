@@ -10,7 +10,7 @@ from crescent_widget import CrescentWidget, Game
 from crescent_widget.errors import CrescentError
 from crescent_widget.solver import check_move, check_win, hint, solve
 from crescent_widget.solver.api import InvalidBudgetError
-from crescent_widget.solver.review import NotAGameError, Review, review
+from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, review
 from crescent_widget.solver.why import lost_suit, names_cause
 from crescent_widget.table import Table
 from crescent_widget.table.terminal import play
@@ -212,3 +212,14 @@ def test_the_terminal_reviews(won_line) -> None:
     out: list[str] = []
     play(Table.from_game(played(won_line[:10]), lang="en"), lambda prompt: next(lines), out.append)
     assert "This game can still be won: it was never lost." in out
+
+
+def test_a_face_down_game_in_play_is_not_reviewed_and_the_board_says_why() -> None:
+    game = Game("CR1-H-AAAAAAD")
+    w = CrescentWidget.from_game(game, lang="en")
+    intent(w, "review")
+    assert w.replay_state == {}
+    assert w.message == "Some cards are face down; the game can be reviewed once it is over"
+    with pytest.raises(HiddenCardsError) as caught:
+        review(game)
+    assert caught.value.reason == "hidden_cards" and caught.value.text("pl").startswith("Część kart")

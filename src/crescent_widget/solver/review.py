@@ -54,6 +54,13 @@ class NotAGameError(CrescentError, TypeError):
         super().__init__("not_a_game", detail)
 
 
+class HiddenCardsError(CrescentError):
+    """A face-down game still being played: a review would read its hidden cards (``hidden_cards``)."""
+
+    def __init__(self) -> None:
+        super().__init__("hidden_cards")
+
+
 @dataclass(frozen=True)
 class Better:
     """A move that keeps the win where the game threw it away, with a winning line.
@@ -190,8 +197,8 @@ def review(game: Game, seconds: float = 30.0) -> Review:
     Raises:
         NotAGameError: ``game`` is not a :class:`Game`.
         InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
-        ValueError: the game is still being played and face-down cards remain: the solver
-            would read them.
+        HiddenCardsError: the game is still being played and face-down cards remain: the
+            solver would read them.
     """
     from ..engine.game import Game
 
@@ -200,7 +207,7 @@ def review(game: Game, seconds: float = 30.0) -> Review:
     check_budget(seconds)
     started = time.perf_counter()
     if game.status == "playing" and hides_cards(game):
-        raise ValueError("this face-down game still hides cards; review it once it is over")
+        raise HiddenCardsError
     work = _Bisection(game.root(), game.actions, started + seconds)
     end = len(work.actions)
     if game.status == "won":
@@ -374,4 +381,4 @@ def _text(key: str, lang: Lang, **values: object) -> str:
     return REVIEW[key][lang].format(**values)
 
 
-__all__ = ["Better", "NotAGameError", "Review", "only_winning_move", "review"]
+__all__ = ["Better", "HiddenCardsError", "NotAGameError", "Review", "only_winning_move", "review"]

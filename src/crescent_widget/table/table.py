@@ -692,12 +692,17 @@ class Table:
 
         Raises:
             IllegalMoveError: ``replay_active``.
+            HiddenCardsError: a face-down game still being played (the board says why).
+            InvalidBudgetError: ``seconds`` is not a finite number >= 0.
         """
         from ..solver.advice import line_hint
         from ..solver.review import review
 
         self._no_replay()
-        found = review(self._game, seconds=seconds)
+        try:
+            found = review(self._game, seconds=seconds)
+        except CrescentError as err:
+            self._refuse(err)
         session = Replay(self._game.root(), self._game.actions, 1.0)
         session.seek(review_step(found))
         self._saved, self._replay, self._review = self._game, session, found

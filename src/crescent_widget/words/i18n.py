@@ -116,6 +116,10 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Żaden ruch nie czeka na potwierdzenie",
         "en": "No move is waiting for confirmation",
     },
+    "hidden_cards": {
+        "pl": "Część kart jest zakryta; analiza będzie możliwa po zakończeniu partii",
+        "en": "Some cards are face down; the game can be reviewed once it is over",
+    },
     "nothing_to_try": {
         "pl": "Analiza nie znalazła lepszego ruchu do wypróbowania",
         "en": "The review found no better move to try",
