@@ -11,7 +11,7 @@ from crescent_widget.errors import CrescentError
 from crescent_widget.solver import check_move, check_win, hint, solve
 from crescent_widget.solver.api import InvalidBudgetError
 from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, review
-from crescent_widget.solver.why import lost_suit, names_cause
+from crescent_widget.solver.why import lost_suit, names_cause, why_lost
 from crescent_widget.table import Table
 from crescent_widget.table.terminal import play
 from widget_support import intent
@@ -223,3 +223,12 @@ def test_a_face_down_game_in_play_is_not_reviewed_and_the_board_says_why() -> No
     with pytest.raises(HiddenCardsError) as caught:
         review(game)
     assert caught.value.reason == "hidden_cards" and caught.value.text("pl").startswith("Część kart")
+
+
+def test_the_hint_on_a_blocked_game_says_why(won_line, blunder) -> None:
+    game = blundered(won_line, blunder, extra=400)
+    assert game.status == "blocked"
+    advice = hint(game)
+    expected = why_lost(game)
+    assert advice.text("en").endswith(expected.text("en")) and advice.text("pl").endswith(expected.text("pl"))
+    assert names_cause(expected)

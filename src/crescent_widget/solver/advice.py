@@ -111,7 +111,10 @@ def hint(
     if status == "won":
         return _hint(game, None, "none", True, "won")
     if status == "blocked":
-        return _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
+        blocked = _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
+        if hides_cards(game):
+            return blocked
+        return replace(blocked, explanation=join(blocked.explanation, why_lost(game)))
     if hides_cards(game):
         return _fair_hint(game, avoid)
     result, search = run(game, seconds=seconds, nodes=nodes)
