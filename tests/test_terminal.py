@@ -55,7 +55,8 @@ def test_teaching_warns_before_a_losing_move_and_waits_for_y() -> None:
     out: list[str] = []
     commands = iter(["2-1", "x", "2-1", "y", "q"])
     table = play(Table.from_game(one_wrong_move(), lang="en", teach=True), lambda _prompt: next(commands), out.append)
-    warning = "? Careful: after this move the game can no longer be won. y: go ahead, x: take it back"
+    why = "A♠ lies on 2♠, which must reach a foundation first, and A♠ has nowhere else to go."  # the dead end
+    warning = f"? Careful: after this move the game can no longer be won. {why} y: go ahead, x: take it back"
     assert out.count(warning) == 2
     assert table.game.move_count == 1 and table.view().status == "blocked"
     assert any(line.startswith("Move 1: A♠ from pile 2 onto 2♠ on pile 1") for line in out)
