@@ -42,9 +42,12 @@ PROBE_SHARE: Final = 0.2
 ONLY_MOVE_NODES: Final = 1_500
 ONLY_MOVE_MOST_MOVES: Final = 12
 ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the only moves
-# The one-suit bound's relaxed positions per position when it walks back from a lost one
-# (suits settled before are remembered, so most positions cost far fewer).
-BOUND_BACK_NODES: Final = 20_000
+# The one-suit bound's budget per position when it walks back from a lost one: at most
+# this many relaxed positions (the memory bound the solver uses too) and this share of the
+# time left. The first position back may need millions (one took 5 s in C on a loaded
+# machine), but a suit settled once is remembered, so the positions before it cost nothing.
+BOUND_BACK_NODES: Final = 2_000_000
+BOUND_BACK_SHARE: Final = 0.3
 
 
 class NotAGameError(CrescentError, TypeError):
@@ -246,7 +249,8 @@ def _bound_back(work: _Bisection) -> None:
     """
     while work.lost is not None and work.left() > 0.05 and work.open_positions():
         index = work.open_positions()[-1]
-        if lost_suit(work.position(index), BOUND_BACK_NODES) is None:
+        deadline = time.perf_counter() + work.left() * BOUND_BACK_SHARE
+        if lost_suit(work.position(index), BOUND_BACK_NODES, deadline=deadline) is None:
             return
         work.verdicts[index] = "lost"
         work.lost = index

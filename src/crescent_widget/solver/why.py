@@ -15,6 +15,8 @@ took when that is known.
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
@@ -30,14 +32,17 @@ if TYPE_CHECKING:
 # Relaxed positions the one-suit bound may search to name a suit (a few tenths of a
 # second in pure Python; most suits settle in far fewer).
 BOUND_NODES: Final = 100_000
+BOUND_SLICE: Final = 20_000  # relaxed positions between looks at the clock
 # Positions the search for the dead ends ahead may visit (a few tenths of a second in pure Python).
 AHEAD_STATES: Final = 5_000
 
 
-def lost_suit(game: Game, nodes: int = BOUND_NODES) -> int | None:
-    """The suit (0-3, ♠♥♣♦) that the one-suit bound proves cannot be finished, if it does within ``nodes``."""
+def lost_suit(game: Game, nodes: int = BOUND_NODES, *, deadline: float = math.inf) -> int | None:
+    """The suit (0-3, ♠♥♣♦) that the one-suit bound proves cannot be finished, if it does
+    within ``nodes`` relaxed positions and before ``deadline`` (a ``time.perf_counter`` time)."""
     bound = SuitBound(from_game(game))
-    bound.work(nodes)
+    while not bound.done and bound.nodes < nodes and time.perf_counter() < deadline:
+        bound.work(min(BOUND_SLICE, nodes - bound.nodes))
     return bound.lost_suit
 
 
