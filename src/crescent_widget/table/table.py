@@ -79,6 +79,13 @@ def check_flag(name: str, value: object) -> bool:
     return value
 
 
+def check_variant(value: object) -> str:
+    """``value`` if it names a variant (``"N"``, ``"F"``, ``"H"``), else :class:`InvalidOptionError`."""
+    if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
+        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class TableView:
     """What a face of the game shows at one moment; every text is in :attr:`lang`.
@@ -129,6 +136,8 @@ class Table:
             :meth:`take_back`.
         winnable: random deals are deals the solver proved winnable.
         variant: the variant of random deals (``"N"``, ``"F"``, ``"H"``).
+        auto_play: after each move, play the foundation moves the solver's safe-move
+            rule proves harmless (:func:`~crescent_widget.solver.safe.safe_moves`).
 
     Moves come from a player (``by_player=True``, the default: board gestures, the
     terminal) or from notebook code (``by_player=False``): only a player's move is held
@@ -149,8 +158,11 @@ class Table:
         teach: bool = False,
         winnable: bool = False,
         variant: str | None = None,
+        auto_play: bool = False,
     ) -> None:
         self._lang = check_lang(lang)
+        self._auto_play = check_flag("auto_play", auto_play)
+        self._auto_playing = False
         self._interactive_rules = check_flag("interactive_rules", interactive_rules)
         self._teach = check_flag("teach", teach)
         self._winnable = check_flag("winnable", winnable)
@@ -241,15 +253,24 @@ class Table:
         self._winnable = check_flag("winnable", value)
 
     @property
+    def auto_play(self) -> bool:
+        """Whether moves to the foundations that can never hurt are played for the player."""
+        return self._auto_play
+
+    @auto_play.setter
+    def auto_play(self, value: bool) -> None:
+        self._auto_play = check_flag("auto_play", value)
+        if self._auto_play and self._replay is None:
+            self._play_safe_moves()
+
+    @property
     def variant(self) -> str:
         """The variant of the next random deal (a loaded game sets it to its own)."""
         return self._variant
 
     @variant.setter
     def variant(self, value: str) -> None:
-        if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
-            raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
-        self._variant = value
+        self._variant = check_variant(value)
 
     @property
     def selected(self) -> Place | None:
@@ -424,6 +445,7 @@ class Table:
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self.replaying
         if by_player and in_progress and self._new_game_armed_at != self._version:
             self._note = Words.of(lambda lang: label("confirm_new_game", lang))
+            self._keep_line("note")
             self._announce(self._note)
             self._show()
             self._new_game_armed_at = self._version
@@ -461,6 +483,7 @@ class Table:
         if not isinstance(text, str):
             raise TypeError(f"show_note() needs text, got {type(text).__name__}")
         self._note = Words.same(text)
+        self._keep_line("note")
         self._show()
 
     # -------------------------------------------------------------------------- advice
@@ -477,6 +500,7 @@ class Table:
         found = solver_hint(self._game) if seconds is None else solver_hint(self._game, seconds=seconds)
         self._hint = found
         self._note = found.explanation
+        self._keep_line("note")
         self._show()
         return found
 
@@ -487,6 +511,7 @@ class Table:
         self._no_replay()
         verdict = winnability(self._game, seconds=seconds)
         self._winnability = verdict
+        self._keep_line("winnability")
         self._announce(Words.of(lambda lang: label(f"winnable_{verdict}", lang)))
         self._show()
         return verdict
@@ -645,6 +670,7 @@ class Table:
     def _refuse(self, err: CrescentError) -> NoReturn:
         """Show a refusal and raise it."""
         self._notice = err
+        self._keep_line("message")
         if self._interactive_rules:
             self._announce(Words.of(lambda lang: refusal(err, lang)))
         self._show()
@@ -683,7 +709,31 @@ class Table:
             self._refuse(err)
         kind: ActionKind = "reshuffle" if played.is_reshuffle else "move"
         self._done(kind, played, before, announce_action(before, played))
+        if kind == "move" and self._auto_play:
+            self._play_safe_moves()
         return played
+
+    def _play_safe_moves(self) -> None:
+        """Auto-play: the foundation moves that can never hurt, one published move each."""
+        from ..solver.safe import safe_moves  # the solver loads on first use
+
+        if self._auto_playing:
+            return
+        self._auto_playing = True
+        try:
+            while moves := safe_moves(self._game):
+                self._play(moves[0])
+        finally:
+            self._auto_playing = False
+
+    def _keep_line(self, kept: str) -> None:
+        """The board shows one line of feedback: the newest replaces what the others said."""
+        if kept != "message":
+            self._notice = None
+        if kept != "winnability":
+            self._winnability = ""
+        if kept != "note":
+            self._note = NO_WORDS
 
     def _held_for_confirmation(self, move: Move) -> bool:
         """Teaching mode, a player's move: hold a move that loses a won game, and warn."""
@@ -692,6 +742,7 @@ class Table:
             return False
         self._pending = (move, check)
         self._selected = None
+        self._keep_line("warning")
         self._announce(check.explanation)
         self._show()
         return True

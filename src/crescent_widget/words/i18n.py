@@ -382,6 +382,37 @@ MOVE_VERDICTS["hidden"] = {
     "en": "Some cards are face down, so it is not known whether this move does harm.",
 }
 
+# The board's settings panel, its statistics and its panels' buttons.
+LABELS.update(
+    {
+        "settings": {"pl": "Ustawienia", "en": "Settings"},
+        "close": {"pl": "Zamknij", "en": "Close"},
+        "setting_lang": {"pl": "Język", "en": "Language"},
+        "setting_teach": {"pl": "Tryb nauki", "en": "Teaching mode"},
+        "setting_four_colour": {"pl": "Cztery kolory kart", "en": "Four-colour cards"},
+        "setting_large": {"pl": "Duże karty", "en": "Large cards"},
+        "setting_auto_play": {
+            "pl": "Sam przenoś karty, gdy to na pewno nie szkodzi",
+            "en": "Move cards home by itself when it surely does no harm",
+        },
+        "setting_variant": {"pl": "Wariant następnej partii", "en": "Next deal's variant"},
+        "lang_pl": {"pl": "polski", "en": "Polski"},
+        "lang_en": {"pl": "English", "en": "English"},
+        "variant_N": {"pl": "Półksiężyc", "en": "Crescent"},
+        "variant_F": {"pl": "Półksiężyc Cztery", "en": "Crescent Four"},
+        "variant_H": {"pl": "Zakryte rozdanie", "en": "Face-down deal"},
+        "stats_variant": {"pl": "Wariant", "en": "Variant"},
+        "stats_games": {"pl": "Partie", "en": "Games"},
+        "stats_wins": {"pl": "Wygrane", "en": "Wins"},
+        "stats_streak": {"pl": "Seria", "en": "Streak"},
+        "stats_best_streak": {"pl": "Najdłuższa seria", "en": "Best streak"},
+        "stats_best_time": {"pl": "Najlepszy czas", "en": "Best time"},
+        "stats_fewest_moves": {"pl": "Najmniej ruchów", "en": "Fewest moves"},
+        "stats_none": {"pl": "Nie zagrano jeszcze żadnej partii.", "en": "No game played yet."},
+        "stats_off": {"pl": "Statystyki są wyłączone.", "en": "Statistics are off."},
+    }
+)
+
 
 @dataclass(frozen=True)
 class Words:
