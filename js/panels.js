@@ -89,14 +89,22 @@ export function attachPanels(view, send) {
     [view.settingsPanel, b.settings, settingsClose],
   ];
 
+  // Closing a panel gives focus back to where it was before it opened (a card, when the
+  // panel was opened with a key), else to the panel's button.
+  let returnTo = null;
   function show(panel, open) {
+    const active = view.root.getRootNode().activeElement;
+    if (open && !pairs.some(([other]) => other.contains(active))) returnTo = active;
     for (const [other, opener] of pairs) {
       const shown = other === panel && open;
       if (other.hidden === !shown) continue;
       other.hidden = !shown;
       opener.setAttribute("aria-expanded", String(shown));
       if (shown) other.focus({ preventScroll: true });
-      else if (other.contains(view.root.getRootNode().activeElement)) opener.focus({ preventScroll: true });
+      else if (other.contains(active)) {
+        const back = returnTo && view.root.contains(returnTo) ? returnTo : opener;
+        back.focus({ preventScroll: true });
+      }
     }
   }
   const toggle = (panel) => () => show(panel, panel.hidden);
