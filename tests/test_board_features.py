@@ -184,6 +184,15 @@ def test_an_unusable_statistics_file_is_a_clear_error(tmp_path: Path) -> None:
         StatsBook(tmp_path)  # a directory
 
 
+def test_an_unusable_statistics_file_does_not_stop_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("CRESCENT_STATS_PATH", str(tmp_path))  # a directory, not a file
+    w = CrescentWidget(DEAL)
+    w.move(5, "F")
+    assert not w.stats.enabled and "statistics are off" in caplog.text
+
+
 @given(st.lists(st.tuples(st.sampled_from("NFH"), st.booleans(), st.integers(1, 500), st.floats(1, 9999))))
 def test_summary_matches_a_plain_count(rows: list[tuple[str, bool, int, float]]) -> None:
     found = summarize([(v, int(won), moves, secs) for v, won, moves, secs in rows])
@@ -199,6 +208,18 @@ def test_summary_matches_a_plain_count(rows: list[tuple[str, bool, int, float]])
             min((s for _, s in wins), default=None), min((m for m, _ in wins), default=None),
         )  # fmt: skip
         assert found[variant] == expected
+
+
+def test_in_memory_statistics_need_no_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide's kernel may lack sqlite3: the in-memory book (used there) never imports it."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "sqlite3", None)  # import sqlite3 now fails
+    monkeypatch.setenv("CRESCENT_STATS_PATH", ":memory:")
+    w = CrescentWidget(DEAL)
+    w.move(5, "F")
+    w.new_game()
+    assert w.stats["N"].games == 1
 
 
 def test_the_file_is_plain_sqlite(tmp_path: Path) -> None:

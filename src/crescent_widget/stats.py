@@ -11,7 +11,8 @@ player's own choice), else ``crescent-widget/stats.sqlite3`` under the platform'
 data directory: ``%APPDATA%`` on Windows, ``~/Library/Application Support`` on macOS,
 ``$XDG_DATA_HOME`` (default ``~/.local/share``) elsewhere. ``CRESCENT_STATS=0`` turns
 keeping statistics off. In Pyodide (JupyterLite) the kernel's file system does not
-outlive the page, so there the statistics are kept in memory for the session only.
+outlive the page, so there the statistics are kept in memory for the session only (and
+without ``sqlite3``, which Pyodide ships as a separate package the site does not load).
 
 >>> import tempfile, pathlib
 >>> book = StatsBook(pathlib.Path(tempfile.mkdtemp()) / "stats.sqlite3")
@@ -25,8 +26,8 @@ outlive the page, so there the statistics are kept in memory for the session onl
 
 from __future__ import annotations
 
+import logging
 import os
-import sqlite3
 import sys
 import threading
 from collections.abc import Mapping
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
     from .engine.game import Game
     from .engine.moves import Move
     from .table.table import Table
+
+logger = logging.getLogger(__name__)
 
 PATH_VARIABLE: Final = "CRESCENT_STATS_PATH"
 SWITCH_VARIABLE: Final = "CRESCENT_STATS"
@@ -182,7 +185,7 @@ class StatsBook:
     """The statistics file: :meth:`record` a finished game, :meth:`summary` to read.
 
     Each call opens the file and closes it again, so several kernels and widgets can
-    share it. ``":memory:"`` keeps one private in-memory database instead.
+    share it. ``":memory:"`` keeps the games in a list for this session instead.
 
     Raises:
         InvalidOptionError: the file cannot be opened or is not a statistics file.
@@ -191,9 +194,10 @@ class StatsBook:
     def __init__(self, path: str | Path) -> None:
         self._path = str(path)
         self._lock = threading.Lock()
-        self._memory = sqlite3.connect(IN_MEMORY, check_same_thread=False) if self._path == IN_MEMORY else None
-        with self._lock:
-            self._run(lambda db: db.execute(SCHEMA))
+        self._memory: list[tuple[object, ...]] | None = [] if self._path == IN_MEMORY else None
+        if self._memory is None:
+            with self._lock:
+                self._run(lambda db: db.execute(SCHEMA))
 
     @property
     def path(self) -> str:
@@ -204,9 +208,10 @@ class StatsBook:
         """Run ``work(connection)`` in one transaction and return the rows it fetched."""
         assert callable(work)
         try:
-            if self._memory is not None:
-                with self._memory:
-                    return list(work(self._memory) or ())
+            import sqlite3  # only for a file: Pyodide's kernel may not have the module
+        except ImportError as err:
+            raise InvalidOptionError(f"no statistics file without sqlite3: {err}") from None
+        try:
             Path(self._path).parent.mkdir(parents=True, exist_ok=True)
             with closing(sqlite3.connect(self._path, timeout=5.0)) as db, db:
                 return list(work(db) or ())
@@ -217,6 +222,9 @@ class StatsBook:
         """Add one finished game."""
         row = (variant, int(won), int(moves), float(seconds))
         with self._lock:
+            if self._memory is not None:
+                self._memory.append(row)
+                return
             self._run(
                 lambda db: db.execute("INSERT INTO games (variant, won, moves, seconds) VALUES (?, ?, ?, ?)", row)
             )
@@ -224,6 +232,8 @@ class StatsBook:
     def summary(self) -> dict[str, VariantStats]:
         """Every variant played, folded into its :class:`VariantStats`."""
         with self._lock:
+            if self._memory is not None:
+                return summarize(list(self._memory))
             rows = self._run(
                 lambda db: db.execute("SELECT variant, won, moves, seconds FROM games ORDER BY id").fetchall()
             )
@@ -232,6 +242,9 @@ class StatsBook:
     def clear(self) -> None:
         """Forget every game."""
         with self._lock:
+            if self._memory is not None:
+                self._memory.clear()
+                return
             self._run(lambda db: db.execute("DELETE FROM games"))
 
 
@@ -256,7 +269,11 @@ def open_book(enabled: bool = True) -> StatsBook | None:
     """The statistics file of this user, or ``None`` when statistics are off (option or environment)."""
     if not enabled or not stats_enabled():
         return None
-    return StatsBook(stats_path())
+    try:
+        return StatsBook(stats_path())
+    except InvalidOptionError as err:  # the game goes on without them, and says why once
+        logger.warning("statistics are off: %s", err)
+        return None
 
 
 class StatsKeeper:
