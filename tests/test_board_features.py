@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crescent_widget import CrescentWidget, Game, IllegalMoveError
-from crescent_widget.errors import InvalidOptionError
+from crescent_widget.errors import CrescentError, InvalidOptionError
 from crescent_widget.solver.safe import safe_moves
 from crescent_widget.stats import (
     StatsBook,
@@ -64,6 +64,20 @@ def test_new_games_second_press_request_replaces_a_refusal() -> None:
     assert t.new_game() is False
     view = t.view()
     assert view.message == "" and view.note == "A game is in progress: press New game again to abandon it."
+
+
+@given(st.integers(1, 10_000), st.lists(st.sampled_from([*range(1, 17), *(f"F{n}" for n in range(1, 9))]), max_size=30))
+def test_every_tap_gets_an_answer(number: int, taps: list[int | str]) -> None:
+    """Played, selected, deselected or refused with its reason: each tap is announced, none is silent."""
+    t = Table(Game.from_number(number).code, lang="en")
+    for place in taps:
+        before = t.view()
+        try:
+            t.tap(place)
+        except CrescentError:
+            assert t.view().message, place  # refused: the reason is on the line
+        after = t.view()
+        assert after.announce_id == before.announce_id + 1 or after.move_count > before.move_count, place
 
 
 # -------------------------------------------------------------------------- auto-play
