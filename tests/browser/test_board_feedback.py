@@ -374,8 +374,11 @@ def test_settings_panel_changes_the_board(page: Any) -> None:
     panel.locator('input[data-setting="auto_play"]').check()
     panel.locator('select[data-setting="variant"]').select_option("F")
     expect(panel.locator('input[data-setting="auto_play"]')).to_be_checked()
-    got = traits(page, "lang", "four_colour", "large", "teach", "auto_play", "variant")
-    assert got == {"lang": "en", "four_colour": True, "large": True, "teach": True, "auto_play": True, "variant": "F"}
+    wanted = {"lang": "en", "four_colour": True, "large": True, "teach": True, "auto_play": True, "variant": "F"}
+    deadline = time.monotonic() + 5  # the last intent may still be on its way to the kernel
+    while (got := traits(page, *wanted)) != wanted and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert got == wanted
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
     run_python(page, "w.four_colour = w.large = w.teach = w.auto_play = False; w.variant = 'N'; w.lang = 'pl'")
