@@ -10,9 +10,11 @@ Where the file lives (:func:`stats_path`): ``$CRESCENT_STATS_PATH`` if set (test
 player's own choice), else ``crescent-widget/stats.sqlite3`` under the platform's user
 data directory: ``%APPDATA%`` on Windows, ``~/Library/Application Support`` on macOS,
 ``$XDG_DATA_HOME`` (default ``~/.local/share``) elsewhere. ``CRESCENT_STATS=0`` turns
-keeping statistics off. In Pyodide (JupyterLite) the kernel's file system does not
-outlive the page, so there the statistics are kept in memory for the session only (and
-without ``sqlite3``, which Pyodide ships as a separate package the site does not load).
+keeping statistics off. In JupyterLite the file is ``/drive/.crescent-widget-stats.sqlite3``,
+kept in the browser's storage with the site's notebooks; that storage keeps whole files
+only, so the database is read and written whole there. Where no such drive exists, or
+``CRESCENT_STATS_PATH=:memory:``, the games are kept in memory for the session only
+(without ``sqlite3``).
 
 >>> import tempfile, pathlib
 >>> book = StatsBook(pathlib.Path(tempfile.mkdtemp()) / "stats.sqlite3")
@@ -51,6 +53,8 @@ SWITCH_VARIABLE: Final = "CRESCENT_STATS"
 APP_DIR: Final = "crescent-widget"
 FILE_NAME: Final = "stats.sqlite3"
 IN_MEMORY: Final = ":memory:"
+# JupyterLite's kernel sees the site's browser storage (IndexedDB) as /drive.
+BROWSER_FILE: Final = Path("/drive/.crescent-widget-stats.sqlite3")
 _OFF_WORDS: Final = frozenset({"0", "false", "no", "off"})
 
 SCHEMA: Final = """
@@ -100,7 +104,7 @@ def stats_path(env: Mapping[str, str] | None = None, platform: str | None = None
     if env.get(PATH_VARIABLE):
         return env[PATH_VARIABLE]
     if platform == "emscripten":
-        return IN_MEMORY
+        return str(BROWSER_FILE) if BROWSER_FILE.parent.is_dir() else IN_MEMORY
     return str(user_data_dir(env, platform) / APP_DIR / FILE_NAME)
 
 
@@ -185,14 +189,18 @@ class StatsBook:
     """The statistics file: :meth:`record` a finished game, :meth:`summary` to read.
 
     Each call opens the file and closes it again, so several kernels and widgets can
-    share it. ``":memory:"`` keeps the games in a list for this session instead.
+    share it. ``":memory:"`` keeps the games in a list for this session instead. With
+    ``whole_file=True`` the database is read and written as one piece (SQLite's
+    serialize), for a file system that stores whole files only: JupyterLite's browser
+    storage.
 
     Raises:
         InvalidOptionError: the file cannot be opened or is not a statistics file.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, whole_file: bool = False) -> None:
         self._path = str(path)
+        self._whole_file = whole_file
         self._lock = threading.Lock()
         self._memory: list[tuple[object, ...]] | None = [] if self._path == IN_MEMORY else None
         if self._memory is None:
@@ -212,9 +220,20 @@ class StatsBook:
         except ImportError as err:
             raise InvalidOptionError(f"no statistics file without sqlite3: {err}") from None
         try:
-            Path(self._path).parent.mkdir(parents=True, exist_ok=True)
-            with closing(sqlite3.connect(self._path, timeout=5.0)) as db, db:
-                return list(work(db) or ())
+            path = Path(self._path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not self._whole_file:
+                with closing(sqlite3.connect(path, timeout=5.0)) as db, db:
+                    return list(work(db) or ())
+            with closing(sqlite3.connect(IN_MEMORY)) as db:
+                saved = path.read_bytes() if path.exists() else b""
+                if saved:
+                    db.deserialize(saved)
+                with db:
+                    rows = list(work(db) or ())
+                if db.total_changes or not saved:
+                    path.write_bytes(db.serialize())
+                return rows
         except (OSError, sqlite3.Error) as err:
             raise InvalidOptionError(f"the statistics file {self._path!r} cannot be used: {err}") from None
 
@@ -270,7 +289,7 @@ def open_book(enabled: bool = True) -> StatsBook | None:
     if not enabled or not stats_enabled():
         return None
     try:
-        return StatsBook(stats_path())
+        return StatsBook(stats_path(), whole_file=sys.platform == "emscripten")
     except InvalidOptionError as err:  # the game goes on without them, and says why once
         logger.warning("statistics are off: %s", err)
         return None
