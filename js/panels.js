@@ -26,8 +26,23 @@ function select(name, values) {
   return el;
 }
 
+// How long a control keeps the player's choice against older updates, waiting for Python's answer.
+const PENDING_MS = 1500;
+
 /** Fill the settings panel; returns {update(state)} to keep its controls in step with the model. */
-function buildSettings(panel, close, send, signal) {
+function buildSettings(panel, close, sendIntent, signal) {
+  // A choice just made is not undone by an update that left before Python heard of it.
+  const pending = new Map(); // name -> {value, until}
+  const send = (type, fields) => {
+    pending.set(fields.name, { value: fields.value, until: performance.now() + PENDING_MS });
+    sendIntent(type, fields);
+  };
+  const show = (name, state, apply) => {
+    const wait = pending.get(name);
+    if (wait && state[name] !== wait.value && performance.now() < wait.until) return;
+    pending.delete(name);
+    apply(state[name]);
+  };
   const title = document.createElement("p");
   title.className = "cw-help-title";
   const rows = [];
@@ -64,9 +79,9 @@ function buildSettings(panel, close, send, signal) {
           if (option.textContent !== words) option.textContent = words;
         });
       }
-      lang.value = state.lang;
-      variant.value = state.variant;
-      for (const name of SWITCHES) boxes[name].checked = Boolean(state[name]);
+      show("lang", state, (value) => { lang.value = value; });
+      show("variant", state, (value) => { variant.value = value; });
+      for (const name of SWITCHES) show(name, state, (value) => { boxes[name].checked = Boolean(value); });
     },
   };
 }

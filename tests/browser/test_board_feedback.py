@@ -362,26 +362,27 @@ def test_the_clock_is_right_after_a_page_reload(browser: Any, lab_url: str) -> N
 
 def test_settings_panel_changes_the_board(page: Any) -> None:
     reset(page)
-    view(page).locator('[data-action="settings"]').click()
-    panel = view(page).locator(".cw-settings")
-    expect(panel).to_be_visible()
-    panel.locator('select[data-setting="lang"]').select_option("en")
-    expect(view(page).locator('[data-action="undo"]')).to_have_text("Undo")
-    panel.locator('input[data-setting="four_colour"]').check()
-    expect(view(page)).to_have_class(re.compile(r"\bcw-four-colour\b"))
-    panel.locator('input[data-setting="large"]').check()
-    panel.locator('input[data-setting="teach"]').check()
-    panel.locator('input[data-setting="auto_play"]').check()
-    panel.locator('select[data-setting="variant"]').select_option("F")
-    expect(panel.locator('input[data-setting="auto_play"]')).to_be_checked()
-    wanted = {"lang": "en", "four_colour": True, "large": True, "teach": True, "auto_play": True, "variant": "F"}
-    deadline = time.monotonic() + 5  # the last intent may still be on its way to the kernel
-    while (got := traits(page, *wanted)) != wanted and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    assert got == wanted
-    page.keyboard.press("Escape")
-    expect(panel).to_be_hidden()
-    run_python(page, "w.four_colour = w.large = w.teach = w.auto_play = False; w.variant = 'N'; w.lang = 'pl'")
+    try:
+        view(page).locator('[data-action="settings"]').click()
+        panel = view(page).locator(".cw-settings")
+        expect(panel).to_be_visible()
+        panel.locator('select[data-setting="lang"]').select_option("en")
+        expect(view(page).locator('[data-action="undo"]')).to_have_text("Undo")
+        panel.locator('input[data-setting="four_colour"]').check()
+        expect(view(page)).to_have_class(re.compile(r"\bcw-four-colour\b"))
+        for name in ("large", "teach", "auto_play"):
+            panel.locator(f'input[data-setting="{name}"]').check()
+        panel.locator('select[data-setting="variant"]').select_option("F")
+        wanted = {"lang": "en", "four_colour": True, "large": True, "teach": True, "auto_play": True, "variant": "F"}
+        deadline = time.monotonic() + 5  # the last intent may still be on its way to the kernel
+        while (got := traits(page, *wanted)) != wanted and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert got == wanted
+        expect(panel.locator('input[data-setting="auto_play"]')).to_be_checked()
+        page.keyboard.press("Escape")
+        expect(panel).to_be_hidden()
+    finally:
+        run_python(page, "w.four_colour = w.large = w.teach = w.auto_play = False; w.variant = 'N'; w.lang = 'pl'")
     expect(view(page)).not_to_have_class(re.compile(r"\bcw-large\b"))
 
 
