@@ -25,6 +25,7 @@ Move.parse('5-F2')
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -47,6 +48,7 @@ from ..words.announcements import (
 )
 from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
 from .replay import Replay, ReplayInput, ReplayState
+from .serial import serialized
 
 if TYPE_CHECKING:
     from ..solver import Hint, MoveCheck, Winnability
@@ -116,6 +118,7 @@ class TableView:
     labels: Mapping[str, Any]  # every interface text in lang (button labels, templates)
 
 
+@serialized
 class Table:
     """One game of Crescent with a player's session around it; see the module docs.
 
@@ -138,6 +141,12 @@ class Table:
 
     ``on_view`` (if set) receives the new :class:`TableView` after every change, before
     the action callbacks run.
+
+    A Table is safe to share between threads (a widget's messages and a bot's thread):
+    every public method and property holds one lock while it runs, so actions and views
+    never interleave. Callbacks run holding it, on the acting thread, and may call the
+    table again. The :class:`Game` behind :attr:`game` is not locked: change it only
+    through the table, or while no other thread acts.
     """
 
     def __init__(
@@ -150,6 +159,7 @@ class Table:
         winnable: bool = False,
         variant: str | None = None,
     ) -> None:
+        self._lock = threading.RLock()
         self._lang = check_lang(lang)
         self._interactive_rules = check_flag("interactive_rules", interactive_rules)
         self._teach = check_flag("teach", teach)
@@ -229,6 +239,8 @@ class Table:
     @teach.setter
     def teach(self, value: bool) -> None:
         self._teach = check_flag("teach", value)
+        if not value:
+            self._pending = None  # a move held by the teaching mode is not held without it
         self._show()
 
     @property

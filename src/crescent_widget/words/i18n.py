@@ -284,6 +284,14 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "y: go ahead, x: take it back",
     },
     "terminal_no_moves": {"pl": "Brak dozwolonych ruchów.", "en": "No legal moves."},
+    "terminal_taken_back": {
+        "pl": "Ruch {move} wycofany; nic nie zagrano.",
+        "en": "Move {move} taken back; nothing was played.",
+    },
+    "terminal_confirm_new_game": {
+        "pl": "Partia trwa: wpisz n jeszcze raz, aby ją porzucić i zacząć nową.",
+        "en": "A game is in progress: type n again to abandon it and start a new one.",
+    },
 }
 
 # Replay narration and the teaching mode's one-line rule for each kind of move.
