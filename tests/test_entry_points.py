@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from crescent_widget import CrescentError, CrescentWidget, Game, InvalidPositionError, Move
 from crescent_widget.errors import InvalidMoveError, InvalidOptionError
+from crescent_widget.table import Table
 
 DEAL = "CR1-N-AAAAAAB"
 
@@ -172,3 +173,22 @@ def test_no_front_end_message_raises_into_the_kernel(
         message(w)  # no exception
     assert (w.piles, w.move_count, w.game.actions) == before
     assert w.lang in ("pl", "en") and caplog.records, "the refusal is logged"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda t: t.move("13-14", by_player="yes"),
+        lambda t: t.tap(3, by_player=1),
+        lambda t: t.new_game(by_player=None),
+        lambda t: t.replay(["13-14"], delay="x"),
+        lambda t: t.replay(["13-14"], delay=float("nan")),
+        lambda t: (t.replay(["13-14"]), t.play("yes")),
+        lambda t: (t.replay(["13-14"]), t.stop_replay(keep="no")),
+    ],
+)
+def test_table_options_of_the_wrong_kind_are_refused(call: Callable[[Table], object]) -> None:
+    table = Table(DEAL, lang="en")
+    with pytest.raises(InvalidOptionError):
+        call(table)
+    assert table.game.move_count == 0

@@ -314,6 +314,7 @@ class Table:
             InvalidMoveError: the move is malformed; nothing changes.
             IllegalMoveError: the rules forbid it; nothing changes but the message.
         """
+        check_flag("by_player", by_player)
         concrete = self._resolve(src, dst)
         if by_player and self._teach and self._held_for_confirmation(concrete):
             return None
@@ -336,6 +337,7 @@ class Table:
                 dropped), the card has no legal move (``no_destination``), or the pile is
                 empty (``empty_source``).
         """
+        check_flag("by_player", by_player)
         self._no_replay()
         tapped = self._place(place)
         selected, self._selected = self._selected, None
@@ -432,6 +434,7 @@ class Table:
         Raises:
             InvalidCodeError: the code is malformed; the current game goes on.
         """
+        check_flag("by_player", by_player)
         game = self._game
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self.replaying
         if by_player and in_progress and self._new_game_armed_at != self._version:
@@ -578,7 +581,7 @@ class Table:
         starts again from the beginning.
         """
         session = self._session()
-        session.playing = (not session.playing) if playing is None else bool(playing)
+        session.playing = (not session.playing) if playing is None else check_flag("playing", playing)
         if session.playing and session.at_end:
             session.seek(0)
             self._enter(session, session.narration())
@@ -592,6 +595,7 @@ class Table:
 
     def stop_replay(self, keep: bool = False) -> None:
         """Leave the replay: back to the game as it was (with ``keep=True``, play on from here)."""
+        check_flag("keep", keep)
         session = self._session()
         saved, self._replay, self._saved = self._saved, None, None
         self._game = session.game if keep or saved is None else saved
