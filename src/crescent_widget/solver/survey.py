@@ -148,14 +148,10 @@ def record_problem(record: object, number: int | None = None) -> str | None:
             return "a won deal without its line of moves"
         game = Game.from_number(deal)
         for move in moves:
-            reason = None
             try:
-                reason = game.check(move)
+                game.move(move)  # checks it: refused if illegal, nothing played
             except CrescentError:
-                reason = "invalid_move"
-            if reason is not None:
                 return f"its winning line does not win: not a legal move: {clip(move)}"
-            game.move(move)
         if game.status != "won":
             return "its winning line does not win: the game is not over at its end"
     return None
