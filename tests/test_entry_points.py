@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crescent_widget import CrescentError, CrescentWidget, Game, InvalidPositionError, Move
+from crescent_widget.drawings.svg import render_svg
 from crescent_widget.errors import InvalidMoveError, InvalidOptionError
 from crescent_widget.table import Table
 
@@ -137,6 +138,8 @@ def test_svg_refuses_a_highlight_that_is_not_a_move(highlight: object) -> None:
     with pytest.raises(InvalidMoveError):
         Game(DEAL).svg(highlight=highlight)  # type: ignore[arg-type]
     assert "highlight" in Game(DEAL).svg(highlight="13-14") and Game(DEAL).svg(highlight="R").startswith("<svg")
+    with pytest.raises(InvalidMoveError):
+        render_svg(Game(DEAL), highlight=highlight)  # type: ignore[arg-type]
 
 
 def test_random_refuses_a_flag_that_is_not_a_bool() -> None:

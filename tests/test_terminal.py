@@ -183,6 +183,14 @@ def test_a_closed_pipe_ends_quietly() -> None:
     assert process.returncode == 0 and err == b"", err[-300:]
 
 
+def test_crescent_piped_into_head_ends_quietly() -> None:
+    script = Path(sys.executable).with_name("crescent")
+    shell = f"yes 13-14 | head -200 | {script} {DEAL} | head -1"
+    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=60, check=False)
+    assert done.stderr == "" and done.returncode == 0, done.stderr[-300:]
+    assert len(done.stdout.splitlines()) == 1
+
+
 def test_any_bytes_on_stdin_are_refused_moves() -> None:
     process = _crescent_process(DEAL, "--lang", "en")
     out, err = process.communicate(input=b"\xff\xfe13-14\n\x80\x00\n13-14\n", timeout=60)
