@@ -111,7 +111,7 @@ def _number(text: str, what: str) -> float:
 
 
 def _seconds(text: str) -> float:
-    return _number(text, "a number of seconds from 0 up, such as 2 or 0.5")
+    return _number(text, "a finite number of seconds from 0 up, such as 2 or 0.5")
 
 
 def _whole(text: str, what: str, low: int, high: int | None = None) -> int:
