@@ -5,9 +5,12 @@
 >>> str(g.move("13-14")), g.move_count
 ('13-14', 1)
 
-Every name is imported when it is first used (PEP 562): the widget needs anywidget only
-then, and the ``crescent`` command starts in a few milliseconds, so that a Ctrl-C in its
-first moments reaches its own quiet handler rather than an import's traceback.
+Every name is imported when it is first used (PEP 562): the engine works without
+anywidget installed, ``play_many`` (bots over many deals, :mod:`crescent_widget.bots`)
+loads only when asked for, and the ``crescent`` command starts in a few milliseconds, so
+that a Ctrl-C in its first moments reaches its own quiet handler rather than an import's
+traceback. The Gymnasium environment lives in :mod:`crescent_widget.gym` (``pip install
+crescent-widget[gym]``): importing it registers ``crescent_widget/Crescent-v0``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import importlib
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (slow to start)
 if TYPE_CHECKING:
+    from .bots import play_many
     from .engine.cards import Card, Suit
     from .engine.codes import format_code, parse_code
     from .engine.game import Game
@@ -46,6 +50,7 @@ _HOMES = {
     "Suit": "engine.cards",
     "format_code": "engine.codes",
     "parse_code": "engine.codes",
+    "play_many": "bots",
 }
 __all__ = [
     "RESHUFFLE",
@@ -62,6 +67,7 @@ __all__ = [
     "Suit",
     "format_code",
     "parse_code",
+    "play_many",
 ]
 __version__ = "0.1.0"
 

@@ -37,9 +37,10 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from .engine.codes import format_code
+from .solver.progress import Progress
 from .solver.survey import (
     NoProcessesError,
     Record,
@@ -136,33 +137,6 @@ def fail(message: str) -> int:
     """Say what cannot be used, in one line on stderr; returns the usage-error status."""
     sys.stderr.write(f"{PROG}: error: {message}\n")
     return USAGE_ERROR
-
-
-class Progress:
-    """A one-line progress bar on stderr: done/total, tally, rate and time left."""
-
-    def __init__(self, total: int, out: TextIO) -> None:
-        self.total = total
-        self.out = out
-        self.done = 0
-        self.counts = {"won": 0, "lost": 0, "unknown": 0}
-        self.started = time.perf_counter()
-
-    def update(self, record: Record) -> None:
-        """Count one finished deal and redraw."""
-        self.done += 1
-        self.counts[record["status"]] += 1
-        elapsed = time.perf_counter() - self.started
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        left = (self.total - self.done) / rate if rate > 0 else 0.0
-        width = 30
-        filled = width * self.done // max(1, self.total)
-        tally = " ".join(f"{k} {v}" for k, v in self.counts.items())
-        self.out.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {tally} "
-            f"{rate:.2f} deals/s, {elapsed:.0f}s, ETA {left:.0f}s "
-        )
-        self.out.flush()
 
 
 def verify(path: str) -> int:
@@ -340,7 +314,7 @@ def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None,
             progress.update(record)
     except KeyboardInterrupt:
         stopped = True
-    sys.stderr.write("\n")
+    progress.close()
     records.sort(key=lambda r: r["deal"])
     if args.json == "-":
         print(json.dumps({"seconds": seconds, "nodes": args.nodes, "results": records}, indent=1))

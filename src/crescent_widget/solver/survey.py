@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..engine.codes import format_code
-from ..errors import CrescentError, clip, quoted
+from ..errors import CrescentError, clip
 from .api import in_browser
 
 Record = dict[str, Any]
@@ -106,14 +106,12 @@ class SurveyFileError(CrescentError):
         super().__init__("survey_file", detail)
 
 
-STATUSES = ("won", "lost", "unknown")
+def record_problem(record: object) -> str | None:
+    """Why a parsed line is not a true record (``None`` if it is one).
 
-
-def record_problem(record: object, number: int | None = None) -> str | None:
-    """Why a parsed line is not a true record of deal ``number`` (``None`` if it is one).
-
-    A won deal's line is replayed through the engine: a claim of a win the rules do not
-    back is no record. ``number`` (when given) is the deal the line must be about.
+    Its shape is :func:`~crescent_widget.solver.results.check_record`'s to judge; a won
+    deal's line is then replayed through the engine: a claim of a win the rules do not
+    back is no record.
 
     >>> claim = {"deal": 4, "code": "CR1-N-AAAAAAE", "status": "won", "seconds": 0.1, "nodes": 9}
     >>> record_problem({**claim, "moves": ["1-2", "3-4"]})
@@ -121,39 +119,20 @@ def record_problem(record: object, number: int | None = None) -> str | None:
     >>> record_problem({"deal": 6})
     "no 'code'"
     """
-    from ..engine.codes import DEAL_COUNT
     from ..engine.game import Game
+    from .results import check_record
 
-    if not isinstance(record, dict):
-        return "not a JSON object"
-    deal = record.get("deal")
-    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < DEAL_COUNT:
-        return f"'deal' is {quoted(deal)}, not a deal number"
-    for key in ("code", "status"):
-        if key not in record:
-            return f"no {key!r}"
-    if record["code"] != format_code(deal):
-        return f"code {quoted(record['code'])} is not deal {deal}'s"
-    if record["status"] not in STATUSES:
-        return f"status {quoted(record['status'])} is not won, lost or unknown"
-    for key in ("seconds", "nodes"):
-        value = record.get(key)
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
-            return f"{key!r} is {quoted(value)}, not a number >= 0"
-    if number is not None and deal != number:
-        return f"deal {deal}, not {number}"
-    moves = record.get("moves")
-    if record["status"] == "won":
-        if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
-            return "a won deal without its line of moves"
-        game = Game.from_number(deal)
-        for move in moves:
-            try:
-                game.move(move)  # checks it: refused if illegal, nothing played
-            except CrescentError:
-                return f"its winning line does not win: not a legal move: {clip(move)}"
-        if game.status != "won":
-            return "its winning line does not win: the game is not over at its end"
+    problem = check_record(record)
+    if problem is not None or not isinstance(record, dict) or record["status"] != "won":
+        return problem
+    game = Game.from_number(record["deal"])
+    for move in record["moves"]:
+        try:
+            game.move(move)  # checks it: refused if illegal, nothing played
+        except CrescentError:
+            return f"its winning line does not win: not a legal move: {clip(move)}"
+    if game.status != "won":
+        return "its winning line does not win: the game is not over at its end"
     return None
 
 
