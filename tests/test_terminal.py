@@ -48,7 +48,7 @@ def test_help_hint_winnable_and_language() -> None:
 
 def test_undo_after_a_reshuffle_says_why() -> None:
     done = crescent(DEAL, "--lang", "en", commands="13-14\n5-F\nr\nr\nu\nq\n")
-    assert label("confirm_reshuffle", "en") in done.stdout, "the first r only says what a reshuffle costs"
+    assert label("terminal_confirm_reshuffle", "en") in done.stdout, "the first r only says what a reshuffle costs"
     assert "! Moves before a reshuffle cannot be taken back" in done.stdout
     assert "There is no move to undo" not in done.stdout
 
@@ -221,3 +221,17 @@ def test_end_of_input_and_no_input_at_all() -> None:
         stdin=None,
     )
     assert closed.returncode == 0 and b"Traceback" not in closed.stderr, closed.stderr[-300:]
+
+
+def test_reshuffle_asks_in_terminal_words_and_a_line_of_moves_plays_in_order() -> None:
+    for lang in ("en", "pl"):
+        table = Table(DEAL, lang=lang)
+        out = _session(table, ["13-14", "r"])
+        assert out[-1] == label("terminal_confirm_reshuffle", lang) and table.game.reshuffles_left == 3
+        assert label("confirm_reshuffle", lang) not in out, "no widget wording (a button to press)"
+        _session(table, ["r"])
+        assert table.game.reshuffles_left == 2, "the second r reshuffles"
+    table = Table(DEAL, lang="en")
+    out = _session(table, ["13-14 5-F r 14-1 3-F"])
+    assert [str(a) for a in table.game.actions] == ["13-14", "5-F2", "R"], "played in order, stopped at the refusal"
+    assert out[-1] == "! Must be the same suit"

@@ -17,8 +17,9 @@ rate with a 95% Wilson interval, time percentiles) to stdout. ``--verify`` repla
 won line of a results file through the engine.
 
 Deals are numbers (``7``), ranges (``1-1000``), game codes (``CR1-N-AAAAAAH``) or a comma
-list of them. One deal prints its verdict and its winning line, one move a line, as the
-terminal player (``crescent CODE``) takes them: paste the line into it.
+list of them. One deal prints its verdict and its winning line, a dozen moves a line as a game record
+writes them; the terminal player (``crescent CODE``) plays a line of moves as it is
+typed or pasted.
 
 A mistake in the arguments names the option and what it accepts; a file or cluster that
 cannot be used is one line on stderr and exit status 2, never a traceback.
@@ -183,6 +184,7 @@ def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bo
     """
     from .engine.codes import parse_code
     from .engine.game import Game
+    from .engine.records import format_record
     from .solver import solve
 
     game = Game(code)
@@ -197,14 +199,14 @@ def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bo
         return 0
     spent = f"{result.seconds:.2f} s, {result.nodes:,} positions"
     verdict = {
-        "won": f"{game.code}: winnable, proven by the line below ({len(line)} moves; {spent}).",
+        "won": f"{game.code}: winnable, proven by the line below ({_actions(line)}; {spent}).",
         "lost": f"{game.code}: cannot be won, proven ({spent}).",
         "unknown": f"{game.code}: not known; no proof within the budget ({spent}). Try more --seconds.",
     }[result.status]
     print(verdict)
     if line:
         print(f"Play it in the terminal: crescent {game.code}, then paste these lines.")
-        print("\n".join(line))
+        print(format_record(str(game.code), result.moves).split("\n", 1)[1])
     return 0
 
 
@@ -294,7 +296,7 @@ def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None,
     if done:
         sys.stderr.write(f"{len(done)} of {len(numbers)} deals already in {args.out}; solving {len(todo)}\n")
     records = list(done.values())
-    progress = Progress(len(todo), sys.stderr)
+    progress: Progress | None = None
     started = time.perf_counter()
     stopped = False
     try:
@@ -311,10 +313,14 @@ def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None,
             if out:
                 out.add(record)
             records.append(record)
+            # The bar starts with the first deal back: a cluster that cannot be reached
+            # (found on the way to it) then gets its one error line, no empty bar above.
+            progress = progress or Progress(len(todo), sys.stderr)
             progress.update(record)
     except KeyboardInterrupt:
         stopped = True
-    progress.close()
+    if progress is not None:
+        progress.close()
     records.sort(key=lambda r: r["deal"])
     if args.json == "-":
         print(json.dumps({"seconds": seconds, "nodes": args.nodes, "results": records}, indent=1))
@@ -335,6 +341,11 @@ def _write_outputs(args: argparse.Namespace, seconds: float | None, records: lis
         with open(args.winnable_out, "w", encoding="ascii") as handle:
             handle.write("# Deal numbers won by crescent_widget.solver; each line replayed by the engine.\n")
             handle.writelines(f"{r['deal']}\n" for r in records if r["status"] == "won")
+
+
+def _actions(line: list[str]) -> str:
+    reshuffles = line.count("R")
+    return f"{len(line) - reshuffles} moves, {reshuffles} reshuffle{'' if reshuffles == 1 else 's'}"
 
 
 def run() -> int:

@@ -1,6 +1,7 @@
 """Play Crescent in a terminal, on the same :class:`~crescent_widget.table.Table` as the widget.
 
-The terminal reads one command a line and prints what the table's view says, one
+The terminal reads one command a line (or a line of moves: ``13-14 5-F R``, as the
+solver prints a winning line) and prints what the table's view says, one
 sentence a line: refusals (the catalogue's sentence for the reason, in both languages),
 announcements, the note (hints, the teaching mode's explanations) and, when the position
 changed, the horseshoe. ``?`` or ``help`` lists the commands. End of input (Ctrl-D) and
@@ -108,8 +109,15 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
     if command == "w" and table.game.status == "won":
         write(label("won", lang))
         return False
+    if command == "r":
+        if not table.reshuffle() and table.pending is None:  # asked for a second r, not held by teaching
+            write(label("terminal_confirm_reshuffle", lang))
+            return False
+        return True
+    if len(command.split()) > 1:
+        play_line(table, command.split())
+        return True
     simple: dict[str, Callable[[], object]] = {
-        "r": table.reshuffle,
         "u": table.undo,
         "h": table.hint,
         "w": table.check_winnable,
@@ -121,6 +129,17 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
     else:
         table.move(command)
     return True
+
+
+def play_line(table: Table, moves: list[str]) -> None:
+    """Play a line of moves typed or pasted on one line (``13-14 5-F R …``), in order.
+
+    The line was written out whole (a solver's line, a record), so each move is played
+    as given: no reshuffle asks for a second press and the teaching mode holds none back.
+    The first refused move stops the line; the refusal is shown as any other.
+    """
+    for move in moves:
+        table.move(move, by_player=False)
 
 
 def show(before: TableView, after: TableView, refused: CrescentError | None, write: Callable[[str], object]) -> None:
