@@ -35,7 +35,7 @@ from .bundle import bundle_asset
 from .engine.codes import VARIANT_RESHUFFLES
 from .engine.game import Game, MoveArg
 from .engine.moves import Move, PlaceLike
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, clip, quoted
 from .stats import Stats, StatsKeeper, open_book
 from .table.intents import handle
 from .table.table import (
@@ -404,26 +404,53 @@ class CrescentWidget(anywidget.AnyWidget):
         return {**data, "image/svg+xml": self._table.game.svg(lang=self.lang)}, metadata
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Take a state update from the front end: valid view options only.
+        """Take a state update from the front end: valid view options only; never raises.
 
         The front end sends intents, never state. A write to any other trait (a pile, the
-        move counter…) or a bad option value (``lang="xx"``) is refused, logged, and the
-        true value is sent back so that the front end agrees with Python again.
+        move counter…), to a name that is no trait, or a bad option value (``lang="xx"``) is
+        refused and logged, and the true value of a refused trait is sent back so that the
+        front end agrees with Python again.
         """
+        if not isinstance(sync_data, dict):
+            logger.warning("ignored a front-end state update that is not an object: %s", quoted(sync_data))
+            return
         accepted: dict[str, Any] = {}
         for key, value in sync_data.items():
-            check = FRONT_END_OPTIONS.get(key)
+            check = FRONT_END_OPTIONS.get(key) if isinstance(key, str) else None
             try:
                 if check is None:
-                    raise InvalidOptionError(f"{key} is the engine's state")
+                    raise InvalidOptionError(f"{quoted(key)} is not an option a front end may set")
                 accepted[key] = check(value)
             except InvalidOptionError as err:
-                logger.warning("ignored a front-end write to %s: %s", key, err)
+                logger.warning(
+                    "ignored a front-end write to %s: %s", clip(key) if isinstance(key, str) else quoted(key), err
+                )
         if accepted:
             super().set_state(accepted)
-        refused = sorted(set(sync_data) - set(accepted))
+        synced = self.keys  # the synced traits' names
+        refused = sorted(key for key in sync_data if key not in accepted and isinstance(key, str) and key in synced)
         if refused:
             self.send_state(refused)
+
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """Take one comm message from the front end; a malformed one is logged and dropped.
+
+        ipywidgets reads the message's fields without checking them and shows a traceback
+        in the notebook for any error; the board sends state updates (options) and custom
+        messages (intents), without binary buffers, so anything else is not from it.
+        """
+        content = msg.get("content") if isinstance(msg, dict) else None
+        data = content.get("data") if isinstance(content, dict) else None
+        method = data.get("method") if isinstance(data, dict) else None
+        if data is None or method not in ("update", "custom", "request_state") or data.get("buffer_paths", []) != []:
+            logger.warning("ignored a malformed front-end message: %s", quoted(msg))
+            return
+        if method == "custom" and "content" in data:
+            self._handle_custom_msg(data["content"], [])
+        elif method == "update":
+            self.set_state(data.get("state"))  # checked there: any value is refused or taken
+        else:
+            self.send_state()
 
     def _on_option(self, change: dict[str, Any]) -> None:
         setattr(self._table, change["name"], change["new"])

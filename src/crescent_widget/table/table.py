@@ -25,6 +25,7 @@ Move.parse('5-F2')
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -48,6 +49,7 @@ from ..words.announcements import (
 from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
 from .plan import HintPlan
 from .replay import Replay, ReplayInput, ReplayState
+from .serial import serialized
 
 if TYPE_CHECKING:
     from ..solver import Hint, MoveCheck, Winnability
@@ -126,6 +128,7 @@ class TableView:
     labels: Mapping[str, Any]  # every interface text in lang (button labels, templates)
 
 
+@serialized
 class Table:
     """One game of Crescent with a player's session around it; see the module docs.
 
@@ -150,6 +153,12 @@ class Table:
 
     ``on_view`` (if set) receives the new :class:`TableView` after every change, before
     the action callbacks run.
+
+    A Table is safe to share between threads (a widget's messages and a bot's thread):
+    every public method and property holds one lock while it runs, so actions and views
+    never interleave. Callbacks run holding it, on the acting thread, and may call the
+    table again. The :class:`Game` behind :attr:`game` is not locked: change it only
+    through the table, or while no other thread acts.
     """
 
     def __init__(
@@ -163,6 +172,7 @@ class Table:
         variant: str | None = None,
         auto_play: bool = False,
     ) -> None:
+        self._lock = threading.RLock()
         self._lang = check_lang(lang)
         self._auto_play = check_flag("auto_play", auto_play)
         self._auto_playing = False
@@ -248,6 +258,8 @@ class Table:
     @teach.setter
     def teach(self, value: bool) -> None:
         self._teach = check_flag("teach", value)
+        if not value:
+            self._pending = None  # a move held by the teaching mode is not held without it
         self._show()
 
     @property
@@ -330,6 +342,7 @@ class Table:
             InvalidMoveError: the move is malformed; nothing changes.
             IllegalMoveError: the rules forbid it; nothing changes but the message.
         """
+        check_flag("by_player", by_player)
         concrete = self._resolve(src, dst)
         if by_player and self._teach and self._held_for_confirmation(concrete):
             return None
@@ -352,6 +365,7 @@ class Table:
                 dropped), the card has no legal move (``no_destination``), or the pile is
                 empty (``empty_source``).
         """
+        check_flag("by_player", by_player)
         self._no_replay()
         tapped = self._place(place)
         selected, self._selected = self._selected, None
@@ -492,6 +506,7 @@ class Table:
         Raises:
             InvalidCodeError: the code is malformed; the current game goes on.
         """
+        check_flag("by_player", by_player)
         game = self._game
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self.replaying
         if by_player and in_progress and self._new_game_armed_at != self._version:
@@ -662,7 +677,7 @@ class Table:
         starts again from the beginning.
         """
         session = self._session()
-        session.playing = (not session.playing) if playing is None else bool(playing)
+        session.playing = (not session.playing) if playing is None else check_flag("playing", playing)
         if session.playing and session.at_end:
             session.seek(0)
             self._enter(session, session.narration())
@@ -681,6 +696,7 @@ class Table:
         replayed game's (its deal and every action up to this step). The note says which
         game the board now shows.
         """
+        check_flag("keep", keep)
         session = self._session()
         saved, self._replay, self._saved = self._saved, None, None
         kept = keep or saved is None

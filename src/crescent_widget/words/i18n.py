@@ -249,6 +249,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     },
     "terminal_help": {
         "pl": "13-14  przenieś kartę ze stosu 13 na stos 14 (13-F: na fundament, F1-F5: między fundamentami)\n"
+        "13-14 5-F R  kilka ruchów w jednym wierszu: zagrane po kolei (np. wygrywająca linia z solvera)\n"
         "r      przetasuj (gdy można cofać ruchy: dwa razy)\n"
         "u      cofnij ostatni ruch\n"
         "m      wypisz dozwolone ruchy\n"
@@ -261,6 +262,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "?      ta lista (także: help)\n"
         "q      koniec (także: Ctrl-C, Ctrl-D)",
         "en": "13-14  move the card from pile 13 onto pile 14 (13-F: to a foundation, F1-F5: between foundations)\n"
+        "13-14 5-F R  several moves on one line: played in order (a solver's winning line, say)\n"
         "r      reshuffle (while moves can be undone: twice)\n"
         "u      undo the last move\n"
         "m      list the legal moves\n"
@@ -284,6 +286,18 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "y: go ahead, x: take it back",
     },
     "terminal_no_moves": {"pl": "Brak dozwolonych ruchów.", "en": "No legal moves."},
+    "terminal_taken_back": {
+        "pl": "Ruch {move} wycofany; nic nie zagrano.",
+        "en": "Move {move} taken back; nothing was played.",
+    },
+    "terminal_confirm_reshuffle": {
+        "pl": "Po przetasowaniu nie da się cofnąć żadnego wcześniejszego ruchu: wpisz r jeszcze raz, aby przetasować.",
+        "en": "After a reshuffle no earlier move can be undone: type r again to reshuffle.",
+    },
+    "terminal_confirm_new_game": {
+        "pl": "Partia trwa: wpisz n jeszcze raz, aby ją porzucić i zacząć nową.",
+        "en": "A game is in progress: type n again to abandon it and start a new one.",
+    },
 }
 
 # Replay narration and the teaching mode's one-line rule for each kind of move.
