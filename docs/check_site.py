@@ -9,8 +9,9 @@ Prints one line per problem and exits 1 if there is any.
 - Every board of the executed example notebooks must show as a picture (its SVG).
 - Every public name must have an anchor in the API reference (``api/*.html``), under the
   name a user imports it by or where it is defined: ``crescent_widget.__all__``, the
-  solver's ``__all__``, ``Table``, the survey and its command line, the lessons, every
-  error class, and every public method and property of the public classes.
+  solver's ``__all__``, ``Table``, the survey, its progress bar and its command line, the
+  bots, the Gymnasium environment, the lessons, every error class, and every public method
+  and property of the public classes.
 """
 
 from __future__ import annotations

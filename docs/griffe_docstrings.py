@@ -4,6 +4,8 @@
   ``help()`` readers see them; the page's own headings already link every documented name.
 - Doctest blocks (``>>>`` lines and their output, up to a blank line) become ``pycon`` code
   blocks, so ``g.legal_moves()[:4]`` is code, not a Markdown link.
+- A reStructuredText literal block (a paragraph ending in ``::``, then an indented block)
+  keeps one colon: the indented block is already a Markdown code block.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 import griffe
 
 _ROLE = re.compile(r":(?:class|meth|func|attr|mod|data|exc|obj|const):`(~?)([^`]+)`")
+_LITERAL = re.compile(r"(?<=\S)::\n(?=\n(?:    |\t))")
 
 
 def _role(match: re.Match[str]) -> str:
@@ -25,7 +28,7 @@ def markdown(text: str) -> str:
     """The docstring with its roles as code spans and its doctest blocks fenced."""
     out: list[str] = []
     in_block = False
-    for line in _ROLE.sub(_role, text).split("\n"):
+    for line in _LITERAL.sub(":\n", _ROLE.sub(_role, text)).split("\n"):
         if not in_block and line.startswith(">>>"):
             out.append("```pycon")
             in_block = True

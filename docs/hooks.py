@@ -41,14 +41,22 @@ EXECUTED = ROOT / "build" / "docs-notebooks"
 NOTEBOOK_TIMEOUT = 300
 # Modules whose ``__all__`` is public API, and modules whose every public top-level
 # class and function is.
-ALL_OF = ("crescent_widget", "crescent_widget.solver", "crescent_widget.table", "crescent_widget.solve")
-DEFINED_IN = ("crescent_widget.solver.survey",)
+ALL_OF = (
+    "crescent_widget",
+    "crescent_widget.solver",
+    "crescent_widget.table",
+    "crescent_widget.solve",
+    "crescent_widget.bots",
+    "crescent_widget.gym",
+)
+DEFINED_IN = ("crescent_widget.solver.survey", "crescent_widget.solver.progress")
 EXTRA = (
     "crescent_widget.engine.moves.Place",
     "crescent_widget.words.lessons.Lesson",
     "crescent_widget.words.lessons.sparse_position",
     "crescent_widget.words.lessons.LESSONS",
     "crescent_widget.words.i18n.Words",
+    "crescent_widget.solver.results.SurveyLineWarning",
 )
 _DIRECTIVE = re.compile(r"^::: (\S+)", re.MULTILINE)
 _CODE = re.compile(r"``([a-z]+(?:_[a-z]+)+)``")
@@ -113,7 +121,13 @@ def public_objects() -> dict[str, tuple[object, set[str]]]:
         add(path, getattr(importlib.import_module(module_name), name))
     for cls in error_classes():
         add(f"{cls.__module__}.{cls.__name__}", cls)
-    return found
+    # A class or function exported by two modules (``crescent_widget.play_many`` is
+    # ``crescent_widget.bots.play_many``) is documented by an entry under either name.
+    by_object: dict[int, set[str]] = {}
+    for obj, anchors in found.values():
+        if inspect.isclass(obj) or inspect.isfunction(obj):
+            by_object.setdefault(id(obj), set()).update(anchors)
+    return {path: (obj, by_object.get(id(obj), anchors)) for path, (obj, anchors) in found.items()}
 
 
 def public_names() -> dict[str, set[str]]:

@@ -97,6 +97,13 @@ def test_docstring_roles_and_doctests_become_markdown() -> None:
     )
 
 
+def test_a_literal_block_keeps_one_colon_and_its_code() -> None:
+    text = "Usage::\n\n    python -m crescent_widget.solve 1-10\n\nA role in code:: stays."
+    assert griffe_docstrings.markdown(text) == (
+        "Usage:\n\n    python -m crescent_widget.solve 1-10\n\nA role in code:: stays."
+    )
+
+
 # ------------------------------------------------------------------ the site checker
 
 
@@ -182,6 +189,16 @@ def test_every_public_name_is_listed_by_a_page_or_generated() -> None:
     assert hooks.undocumented_objects() == []
     page = hooks.on_page_markdown("# API\n\n<!-- other-public-names -->\n")
     assert "<!--" not in page
+
+
+def test_a_name_exported_by_two_modules_is_documented_by_either_entry() -> None:
+    from crescent_widget.bots import play_many
+
+    anchors = hooks.public_objects()["crescent_widget.play_many"][1]
+    assert {"crescent_widget.play_many", "crescent_widget.bots.play_many"} <= anchors
+    assert hooks.public_objects()["crescent_widget.bots.play_many"][0] is play_many
+    # Equal constants are not one name: each keeps its own anchors.
+    assert "crescent_widget.gym.MAX_EPISODE_STEPS" not in hooks.public_objects()["crescent_widget.bots.MAX_ACTIONS"][1]
 
 
 def test_a_public_name_no_page_lists_gets_an_entry(monkeypatch: pytest.MonkeyPatch) -> None:
