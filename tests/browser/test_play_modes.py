@@ -185,6 +185,27 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     assert_board_is_the_engine(page)
 
 
+def test_review_button_opens_the_turning_point_and_try_it_plays_the_better_move(page: Any) -> None:
+    reset(page)
+    run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")
+    banner_review = view(page).locator('[data-banner-action="review"]')
+    expect(banner_review).to_have_text("Analiza")  # offered when the game ends
+    banner_review.click()
+    bar = view(page).locator(".cw-replay")
+    expect(bar).to_be_visible()
+    expect(view(page).locator(".cw-replay-step")).to_have_text("Krok 0 z 1")
+    note = view(page).locator(".cw-note")
+    expect(note).to_contain_text("A♠ leży na 2♠")
+    try_it = view(page).locator('[data-action="review-try"]')
+    expect(try_it).to_have_text("Wypróbuj")
+    try_it.click()
+    expect(bar).to_be_hidden()
+    state = settle(page)
+    assert state["move_count"] == 1 and state["status"] == "playing"
+    assert_board_is_the_engine(page)
+    cleanup(page)
+
+
 # ---------------------------------------------------------------------- keyboard
 
 
