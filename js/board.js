@@ -338,7 +338,9 @@ export function updateBoard(view, state) {
   // The review works on any game with a record: offered here, and on the end-of-game banner.
   setText(b.review, labels.review ?? "");
   setAttr(b.review, "title", labels.review_title ?? "");
-  b.review.disabled = replaying || state.move_count === 0;
+  // Shown once there is a game to review (a fresh deal keeps the toolbar to one row).
+  b.review.hidden = state.move_count === 0 && !replaying;
+  b.review.disabled = replaying;
   setText(b.bannerReview, labels.review ?? "");
   setAttr(b.help, "aria-label", labels.help ?? "");
   setAttr(b.help, "title", labels.help ?? "");

@@ -92,10 +92,12 @@ def test_teach_mode_warns_before_a_losing_move(page: Any) -> None:
     expect(warning).to_be_hidden()
     slot(page, "2").click()  # A♠ has one destination: onto 2♠, which loses the game
     expect(warning).to_be_visible()
-    expect(warning).to_contain_text("Uwaga: po tym ruchu gry nie da się już wygrać.")
+    said = "Uwaga: po tym ruchu gry nie da się już wygrać. A♠ leży na 2♠, która musi trafić na fundament przed nią, "
+    said += "a A♠ nie ma dokąd zejść."  # and why: the dead end the move makes
+    expect(warning).to_contain_text(said)
     expect(slot(page, "2")).to_have_class(lit("2", "cw-pending"))
     expect(top_card(page, "2")).to_have_attribute("data-card", "AS")
-    expect(live(page)).to_have_text("Uwaga: po tym ruchu gry nie da się już wygrać.")
+    expect(live(page)).to_have_text(said)
     warning.locator('[data-action="cancel"]').click()  # take it back
     expect(warning).to_be_hidden()
     state = settle(page)
