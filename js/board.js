@@ -443,8 +443,7 @@ function updateLesson(view, state) {
   view.note.dataset.tone = state.note_tone || "";
   const offered = state.lesson_buttons || [];
   // The buttons updateBoard never greys out: lit again once no lesson holds the board.
-  b.newGame.disabled = false;
-  b.help.disabled = false;
+  for (const el of [b.newGame, b.help, b.finish, b.settings]) el.disabled = false;
   if (offered.length) {
     for (const el of view.root.querySelectorAll(".cw-actions > button[data-action]")) {
       if (!offered.includes(el.dataset.action)) el.disabled = true;

@@ -67,7 +67,9 @@ def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_lights_only_its_but
         wrong_mark, wrong_colour = note.evaluate(VERDICT_MARK_JS)
         expect(board.locator("[data-live]")).to_contain_text("Ten ruch jest dozwolony")
         assert note.evaluate(BROKEN_WORDS_JS) == []
+        rev = settle(page)["rev"]
         slot(page, "1").click()
+        expect(view(page)).not_to_have_attribute("data-rev", str(rev))  # the tap has been answered
         if run_python(page, "print(w.selected)").strip() == "1":
             slot(page, "4").click()
         expect(note).to_have_attribute("data-tone", "right")
