@@ -48,8 +48,15 @@ ALL_OF = (
     "crescent_widget.solve",
     "crescent_widget.bots",
     "crescent_widget.gym",
+    "crescent_widget.solver.review",
 )
-DEFINED_IN = ("crescent_widget.solver.survey", "crescent_widget.solver.progress")
+DEFINED_IN = (
+    "crescent_widget.solver.survey",
+    "crescent_widget.solver.progress",
+    "crescent_widget.solver.why",
+    "crescent_widget.solver.safe",
+    "crescent_widget.stats",
+)
 EXTRA = (
     "crescent_widget.engine.moves.Place",
     "crescent_widget.words.lessons.Lesson",
