@@ -3,6 +3,7 @@
 // textContent only.
 
 import { cardText, createCard, updateCard } from "./cards.js";
+import { createNarrowNote, updateNarrowNote } from "./narrow.js";
 
 /** Grid position [row, column] of pile 1–16 in a 5-row, 10-column grid. */
 export function pileCell(pile) {
@@ -174,10 +175,11 @@ export function createBoard(root) {
   banner.append(bannerText, bannerUndo, bannerNew);
 
   overlay.append(warning, banner);
-  root.append(toolbar, board, replay, messages, helpPanel, live);
+  const narrowNote = createNarrowNote();
+  root.append(toolbar, narrowNote, board, replay, messages, helpPanel, live);
   return {
     root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, live, banner, clock, copy,
-    codeValue, replay, overlay,
+    codeValue, replay, overlay, narrowNote,
     buttons: {
       reshuffle, undo, newGame, hint, finish, winnable, help, bannerUndo, bannerNew, confirm, cancel,
       replayPrev, replayPlay, replayNext, replayStop,
@@ -361,6 +363,8 @@ export function updateBoard(view, state) {
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
   setText(b.bannerNew, labels.new_game ?? "");
   view.overlay.hidden = view.warning.hidden && view.banner.hidden;
+
+  updateNarrowNote(view.narrowNote, labels);
 
   const root = view.root;
   setAttr(root, "aria-label", labels.game_name ?? "");
