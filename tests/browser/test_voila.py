@@ -112,7 +112,7 @@ def deal_a_new_game(board: Any) -> None:
     """New game, pressed twice: a game in progress asks for the second press first."""
     code = board.locator(".cw-code-value").inner_text()
     board.locator('[data-action="new-game"]').click()
-    expect(board.locator(".cw-note")).not_to_be_empty()
+    expect(board.locator(".cw-note")).to_have_text(re.compile(r"Nowa gra|New game"))  # press again
     expect(board.locator(".cw-code-value")).to_have_text(code)
     board.locator('[data-action="new-game"]').click()
     expect(board.locator(".cw-code-value")).not_to_have_text(code)
