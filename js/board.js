@@ -79,6 +79,7 @@ export function createBoard(root) {
   const reshuffle = button("reshuffle");
   const undo = button("undo");
   const newGame = button("new-game");
+  const restart = button("restart");
   const hint = button("hint");
   const finish = button("finish");
   finish.hidden = true;
@@ -99,7 +100,11 @@ export function createBoard(root) {
   // Two groups that wrap as wholes: the buttons, then the game's facts (code, moves,
   // clock), so a narrow notebook gets two tidy rows rather than a stray clock.
   const actions = element("div", "cw-actions");
-  actions.append(reshuffle, undo, newGame, hint, finish, winnable, help);
+  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, help);
+  // Why Undo is greyed out (after a reshuffle, past the undo limit), said on the board.
+  const undoWhy = element("span", "cw-undo-why");
+  undoWhy.hidden = true;
+  actions.append(undoWhy);
   const info = element("div", "cw-info");
   const counters = element("span", "cw-counters");
   counters.append(moves, clock);
@@ -143,7 +148,8 @@ export function createBoard(root) {
   const replayNext = button("replay-next");
   const replayStep = element("span", "cw-replay-step");
   const replayStop = button("replay-stop");
-  replay.append(replayPrev, replayPlay, replayNext, replayStep, replayStop);
+  const replayKeep = button("replay-keep");
+  replay.append(replayPrev, replayPlay, replayNext, replayStep, replayKeep, replayStop);
 
   // The refusal message keeps role="status" (a documented hook) but is not read out
   // itself: the live region below announces refusals with everything else, once.
@@ -182,8 +188,9 @@ export function createBoard(root) {
     codeValue, replay, overlay, narrowNote,
     buttons: {
       reshuffle, undo, newGame, hint, finish, winnable, help, bannerUndo, bannerNew, confirm, cancel,
-      replayPrev, replayPlay, replayNext, replayStop,
+      replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep,
     },
+    undoWhy,
     parts: { codePrefix, codeSuffix, moves, bannerText, winnability, warningText, replayStep, helpTitle, helpList },
   };
 }
@@ -324,6 +331,7 @@ export function updateBoard(view, state) {
   setText(view.status, state.message);
   setText(view.note, state.note);
   view.note.hidden = !state.note;
+  updateLesson(view, state);
 
   view.warning.hidden = !state.pending_move;
   setText(view.parts.warningText, state.warning);
@@ -337,6 +345,7 @@ export function updateBoard(view, state) {
     setText(b.replayPlay, replay.playing ? (labels.replay_pause ?? "") : (labels.replay_play ?? ""));
     setAttr(b.replayPlay, "aria-pressed", replay.playing ? "true" : "false");
     setText(b.replayStop, labels.replay_stop ?? "");
+    setText(b.replayKeep, labels.replay_keep ?? "");
     setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
     b.replayPrev.disabled = replay.step <= 0;
     b.replayNext.disabled = replay.step >= replay.total;
@@ -373,6 +382,34 @@ export function updateBoard(view, state) {
   root.classList.toggle("cw-large", Boolean(state.large));
   root.classList.toggle("cw-teach", Boolean(state.teach));
   root.classList.toggle("cw-replaying", replaying);
+}
+
+/**
+ * Restart, why Undo is greyed out, a verdict's tone, and in a lesson the buttons of its
+ * task only: every other toolbar button is greyed out, and Finish is not offered.
+ */
+function updateLesson(view, state) {
+  const { labels } = state;
+  const b = view.buttons;
+  setText(b.restart, labels.restart ?? "");
+  setAttr(b.restart, "title", labels.restart_title ?? "");
+  const replaying = state.replay_state?.total !== undefined;
+  b.restart.disabled = replaying;
+  // "Nothing to undo" at the start says nothing new; after a reshuffle the reason matters.
+  const why = !state.can_undo && state.move_count > 0 && !replaying ? state.undo_reason || "" : "";
+  setText(view.undoWhy, why);
+  view.undoWhy.hidden = !why;
+  view.note.dataset.tone = state.note_tone || "";
+  const offered = state.lesson_buttons || [];
+  // The buttons updateBoard never greys out: lit again once no lesson holds the board.
+  b.newGame.disabled = false;
+  b.help.disabled = false;
+  if (offered.length) {
+    for (const el of view.root.querySelectorAll(".cw-actions > button[data-action]")) {
+      if (!offered.includes(el.dataset.action)) el.disabled = true;
+    }
+    b.finish.hidden = true;
+  }
 }
 
 function setAttr(el, name, value) {

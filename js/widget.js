@@ -9,7 +9,7 @@ import { createMotion } from "./motion.js";
 
 const STATE_KEYS = [
   "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "can_finish",
-  "undo_reason", "status", "message", "note", "selected", "targets", "hint_move", "winnability", "pending_move",
+  "undo_reason", "status", "message", "note", "note_tone", "lesson_buttons", "selected", "targets", "hint_move", "winnability", "pending_move",
   "warning", "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
 ];
 const CLOCK_TICK_MS = 500;
@@ -28,6 +28,7 @@ function readState(model) {
   state.face_down = state.face_down || [];
   state.foundations = state.foundations || [];
   state.replay_state = state.replay_state || {};
+  state.lesson_buttons = state.lesson_buttons || [];
   return state;
 }
 
@@ -59,6 +60,8 @@ function render({ model, el }) {
   };
   const finish = () => {
     if (!model.get("can_finish")) return;
+    const offered = model.get("lesson_buttons") || [];
+    if (offered.length && !offered.includes("finish")) return; // a lesson's task is not Finish
     finishing = true;
     send("finish");
   };
@@ -149,6 +152,7 @@ function render({ model, el }) {
     [b.winnable, "winnable"], [b.bannerUndo, "undo"], [b.bannerNew, "new_game"],
     [b.confirm, "confirm"], [b.cancel, "cancel"], [b.replayPrev, "replay_prev"],
     [b.replayNext, "replay_next"], [b.replayPlay, "replay_play"], [b.replayStop, "replay_stop"],
+    [b.restart, "restart"], [b.replayKeep, "replay_keep"],
   ];
   for (const [button, type] of intents) on(button, action(type));
   on(b.finish, finish);

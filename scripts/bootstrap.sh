@@ -27,7 +27,7 @@ want="$(cat pyproject.toml package.json 2>/dev/null | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "== installing crescent-widget and its test tools into $venv"
   "$venv/bin/python" -m pip install --quiet --upgrade pip
-  "$venv/bin/python" -m pip install --quiet -e ".[widget,test,browser,examples,survey,site]"
+  "$venv/bin/python" -m pip install --quiet -e ".[widget,test,browser,examples,survey,gym,site]"
   echo "$want" > "$stamp"
 elif [ -f package.json ] && [ -d node_modules ]; then
   npm run --silent build

@@ -38,6 +38,27 @@ def test_importing_the_package_and_playing_needs_no_widget_machinery() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, env={"PATH": "/usr/bin:/bin"}, cwd=ROOT)
 
 
+def test_the_scripters_extras_are_declared() -> None:
+    extras: dict[str, set[str]] = {}
+    for requirement in requires("crescent-widget") or []:
+        if "extra ==" in requirement:
+            extra = requirement.split("extra ==")[1].strip().strip("'\"")
+            name = requirement.split(";")[0].split(">")[0].split("=")[0].split("[")[0].strip().lower()
+            extras.setdefault(extra, set()).add(name)
+    assert {"gymnasium", "numpy"} <= extras["gym"] and "tqdm" in extras["survey"] and "pandas" in extras["examples"]
+    install = (ROOT / "scripts" / "bootstrap.sh").read_text(encoding="utf-8")
+    assert "gym" in install.split("pip install --quiet -e")[1].split("\n")[0]
+
+
+def test_play_many_comes_from_the_package_without_gymnasium() -> None:
+    code = (
+        "import sys, crescent_widget as c\n"
+        "assert [p.status for p in c.play_many([1], lambda game: None)] == ['stopped']\n"
+        "assert 'gymnasium' not in sys.modules and 'numpy' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
 def test_a_closed_widget_is_freed() -> None:
     refs = []
     for _ in range(30):

@@ -45,7 +45,8 @@ def test_help_hint_winnable_and_language() -> None:
 
 
 def test_undo_after_a_reshuffle_says_why() -> None:
-    done = crescent(DEAL, "--lang", "en", commands="13-14\n5-F\nr\nu\nq\n")
+    done = crescent(DEAL, "--lang", "en", commands="13-14\n5-F\nr\nr\nu\nq\n")
+    assert label("confirm_reshuffle", "en") in done.stdout, "the first r only says what a reshuffle costs"
     assert "! Moves before a reshuffle cannot be taken back" in done.stdout
     assert "There is no move to undo" not in done.stdout
 

@@ -94,7 +94,8 @@ def test_play_is_refused_during_a_replay_and_stop_restores_the_game(line: list[s
     w.replay_step(1)
     assert w.game.move_count == 2
     intent(w, "replay_stop")
-    assert w.game is game and w.replay_state == {} and w.move_count == 1 and w.note == ""
+    assert w.game is game and w.replay_state == {} and w.move_count == 1
+    assert w.note == "Koniec odtwarzania: wracasz do swojej gry (CR1-N-AAAAAAB, ruchy: 1) w miejscu, w którym była."
     assert_mirrors_engine(w)
     with pytest.raises(IllegalMoveError) as refused:
         w.replay_step(1)

@@ -6,7 +6,9 @@
 ('13-14', 1)
 
 The widget (``CrescentWidget``) is imported lazily, so the engine works without
-anywidget installed.
+anywidget installed; so is ``play_many`` (bots over many deals, :mod:`crescent_widget.bots`).
+The Gymnasium environment lives in :mod:`crescent_widget.gym` (``pip install
+crescent-widget[gym]``): importing it registers ``crescent_widget/Crescent-v0``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
+    from .bots import play_many
     from .widget import CrescentWidget
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "Suit",
     "format_code",
     "parse_code",
+    "play_many",
 ]
 __version__ = "0.1.0"
 
@@ -53,4 +57,8 @@ def __getattr__(name: str) -> Any:
         from .widget import CrescentWidget
 
         return CrescentWidget
+    if name == "play_many":
+        from .bots import play_many
+
+        return play_many
     raise AttributeError(f"module 'crescent_widget' has no attribute {name!r}")

@@ -25,8 +25,9 @@ import json
 import math
 import sys
 import time
-from typing import Any, TextIO
+from typing import Any
 
+from .solver.progress import Progress
 from .solver.survey import (
     NoProcessesError,
     Record,
@@ -80,33 +81,6 @@ def _count(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be >= 0, got {text!r}")
     return value
-
-
-class Progress:
-    """A one-line progress bar on stderr: done/total, tally, rate and time left."""
-
-    def __init__(self, total: int, out: TextIO) -> None:
-        self.total = total
-        self.out = out
-        self.done = 0
-        self.counts = {"won": 0, "lost": 0, "unknown": 0}
-        self.started = time.perf_counter()
-
-    def update(self, record: Record) -> None:
-        """Count one finished deal and redraw."""
-        self.done += 1
-        self.counts[record["status"]] += 1
-        elapsed = time.perf_counter() - self.started
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        left = (self.total - self.done) / rate if rate > 0 else 0.0
-        width = 30
-        filled = width * self.done // max(1, self.total)
-        tally = " ".join(f"{k} {v}" for k, v in self.counts.items())
-        self.out.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {tally} "
-            f"{rate:.2f} deals/s, {elapsed:.0f}s, ETA {left:.0f}s "
-        )
-        self.out.flush()
 
 
 def verify(path: str) -> int:
@@ -204,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if out:
             out.close()
-    sys.stderr.write("\n")
+    progress.close()
     records.sort(key=lambda r: r["deal"])
     print(summarise(records, time.perf_counter() - started))
     if stopped:

@@ -57,7 +57,8 @@ FRONT_END_OPTIONS: Final[dict[str, Callable[[Any], object]]] = {
 # Traits that copy a TableView field of the same name as it is.
 SCALAR_TRAITS: Final = (
     "code", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "undo_reason", "status", "message",
-    "note", "announcement", "announce_id", "selected", "hint_move", "winnability", "pending_move", "warning",
+    "note", "note_tone",
+    "announcement", "announce_id", "selected", "hint_move", "winnability", "pending_move", "warning",
     "elapsed", "clock_running",
 )  # fmt: skip
 # Traits that are the table's options: a change goes to the table, which shows it.
@@ -117,12 +118,18 @@ class CrescentWidget(anywidget.AnyWidget):
     status = traitlets.Unicode("playing", help="'playing', 'won' or 'blocked'").tag(sync=True)
     message = traitlets.Unicode("", help="why the last action was refused, in lang").tag(sync=True)
     note = traitlets.Unicode("", help="a line of information: hint, explanation, narration").tag(sync=True)
+    note_tone = traitlets.Unicode("", help="'right' or 'wrong' when the note is a verdict, else ''").tag(sync=True)
+    lesson_buttons: traitlets.List[str] = traitlets.List(
+        help="in a lesson, the only toolbar buttons offered (data-action names); [] offers all"
+    ).tag(sync=True)
     announcement = traitlets.Unicode("", help="the last announcement for screen readers").tag(sync=True)
     announce_id = traitlets.Int(0, help="+1 with every new announcement").tag(sync=True)
     selected = traitlets.Unicode("", help="the selected place ('3', 'F1') or ''").tag(sync=True)
     targets = traitlets.Dict(help="place -> legal destinations, for every card that can move").tag(sync=True)
     hint_move = traitlets.Unicode("", help="the suggested move ('13-14', 'R') or ''").tag(sync=True)
-    winnability = traitlets.Unicode("", help="'winnable', 'lost', 'unknown' or '' (not asked)").tag(sync=True)
+    winnability = traitlets.Unicode(
+        "", help="'winnable', 'lost', 'unknown', 'hidden' (cards face down) or '' (not asked)"
+    ).tag(sync=True)
     pending_move = traitlets.Unicode("", help="a board move held for confirmation, or ''").tag(sync=True)
     warning = traitlets.Unicode("", help="why the pending move is held, in lang").tag(sync=True)
     replay_state = traitlets.Dict(help="{} or {step, total, playing, delay} in replay mode").tag(sync=True)
@@ -252,6 +259,10 @@ class CrescentWidget(anywidget.AnyWidget):
         """Reshuffle (bottom card of every pile of 2+ cards to its top); not a move."""
         self._table.reshuffle(by_player=False)
 
+    def restart(self) -> None:
+        """Deal this game again from its start (the board's Restart asks first; code does not)."""
+        self._table.restart(by_player=False)
+
     def undo(self) -> Move:
         """Take back the last move and return it (refused after a reshuffle: see ``Game.check_undo``)."""
         return self._table.undo()
@@ -268,9 +279,12 @@ class CrescentWidget(anywidget.AnyWidget):
         """Deal a new game: the one of ``code``, or a random one of :attr:`variant`; ends a replay."""
         self._table.new_game(code, by_player=False)
 
-    def show_note(self, text: str) -> None:
-        """Show one line of information under the board (``""`` clears it); the next action clears it."""
-        self._table.show_note(text)
+    def show_note(self, text: str, tone: str = "") -> None:
+        """Show one line of information on the board (``""`` clears it); the next action clears it.
+
+        ``tone`` ``"right"`` or ``"wrong"`` marks a verdict: its own colour and symbol, announced.
+        """
+        self._table.show_note(text, tone)
 
     def hint(self, seconds: float | None = None) -> Hint:
         """Ask the solver for a move: the board lights it and the note explains it."""

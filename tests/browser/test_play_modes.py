@@ -65,7 +65,7 @@ def test_hint_button_lights_the_move_and_explains_it(page: Any) -> None:
     reset(page)
     view(page).locator('[data-action="hint"]').click()
     note = view(page).locator(".cw-note")
-    expect(note).to_have_text(re.compile(r"^(Ten ruch prowadzi do wygranej|Nie znaleziono)"))
+    expect(note).to_have_text(re.compile(r"^(Ten ruch należy do wygrywającej linii|Nie znaleziono)"))
     state = python_state(page)
     hint = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.hint_move))").strip())
     src, dst = hint.split("-")
@@ -238,6 +238,9 @@ def test_a_short_game_with_the_keyboard_alone(page: Any) -> None:
     keyboard.press("Enter")  # 7♥ has no legal move: refused aloud
     expect(live(page)).to_have_text("Ta karta nie ma teraz dozwolonego ruchu")
     expect(view(page).locator('[role="status"]')).to_have_text("Ta karta nie ma teraz dozwolonego ruchu")
+    keyboard.press("r")  # a move could still be undone: the first press says what a reshuffle costs
+    expect(live(page)).to_have_text(re.compile(r"^Po przetasowaniu nie da się cofnąć"))
+    settle(page)
     keyboard.press("r")
     expect(live(page)).to_have_text(re.compile(r"^Przetasowanie 1: spodnia karta"))
     expect(view(page).locator('[data-action="reshuffle"]')).to_have_text("Przetasuj (2)")

@@ -256,6 +256,21 @@ class Game(PositionView):
             raise InvalidPositionError("a position made with from_layout has no game code; use to_dict() to save it")
         return format_record(self._code, self.actions)
 
+    def root(self) -> Game:
+        """A new game at this game's start: its deal, or the layout it was made from (as python-chess's ``root``).
+
+        >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle()
+        >>> start = g.root()
+        >>> start.code, start.move_count, start.reshuffles_left
+        ('CR1-N-AAAAAAB', 0, 3)
+        >>> start.position_key == Game("CR1-N-AAAAAAB").position_key
+        True
+        """
+        layout = self.start_layout
+        if layout is None:
+            return Game(self._code, clock=self._clock)
+        return Game.from_layout(**layout, variant=self._variant, clock=self._clock)
+
     def copy(self) -> Game:
         """An independent copy with the same position, history and clock (the clock function is shared)."""
         return copying.copy(self)
@@ -363,6 +378,26 @@ class Game(PositionView):
     def revision(self) -> int:
         """A counter that changes with every change of state (for caches and views)."""
         return self._revision
+
+    @property
+    def position_key(self) -> tuple[object, ...]:
+        """A hashable key, equal for two games exactly when their positions play the same.
+
+        It holds what the rules read: the cards of each pile (face-down ones only counted,
+        so the key never tells what they are), how full each foundation is, and the
+        reshuffles left. History, move count and clock are not part of it, so a position
+        reached again by other moves has the same key.
+
+        >>> g = Game("CR1-N-AAAAAAB"); start = g.position_key
+        >>> _ = g.move("13-14"); g.position_key == start
+        False
+        >>> _ = g.undo(); g.position_key == start
+        True
+        """
+        piles = tuple(
+            (down, *pile[down:]) for pile, down in zip(self._piles, self._face_down, strict=True)
+        )  # the pile's length follows from `down` and its face-up cards
+        return (piles, tuple(map(len, self._foundations)), self._reshuffles_left)
 
     @property
     def status(self) -> Status:

@@ -24,13 +24,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ..engine.game import Game
-from ..engine.moves import Move
+from ..engine.moves import ANY_FOUNDATION, RESHUFFLE, Move
 from ..engine.records import parse_record, replay
 from ..errors import InvalidCodeError
-from ..words.announcements import announce_action
-from ..words.i18n import Words, label
+from ..words.announcements import announce_action, join
+from ..words.i18n import NO_WORDS, Words, label
+
+# "The only move that kept a win" needs every other move proven lost: each gets this many
+# positions of search (a few milliseconds), and a position with more moves is not asked.
+ONLY_LINE_NODES: Final = 1_500
+ONLY_LINE_MOST_MOVES: Final = 12
 
 ReplayInput = str | Sequence[Move | str]
 
@@ -106,7 +112,7 @@ class Replay:
         if self.at_end:
             return self.narration()
         move = self.actions[self.index]
-        words = announce_action(self.game, move)
+        words = join(announce_action(self.game, move), why(self.game, move))
         self.game.move(move)
         self.index += 1
         return words
@@ -132,8 +138,57 @@ class Replay:
         before = self.start.copy()
         for move in self.actions[: self.index - 1]:
             before.move(move)
-        return announce_action(before, self.actions[self.index - 1])
+        move = self.actions[self.index - 1]
+        return join(announce_action(before, move), why(before, move))
 
     def state(self) -> ReplayState:
         """Where the cursor is and whether it plays."""
         return ReplayState(self.index, self.total, self.playing, self.delay)
+
+
+def why(before: Game, move: Move) -> Words:
+    """Why a move mattered, where that is known cheaply: it emptied a pile, it uncovered a
+    card a foundation takes, it was the only move that kept a win (a bounded search).
+
+    >>> g = Game("CR1-N-AAAAAAB")
+    >>> why(g, Move.parse("5-F2")).text("en")
+    ''
+    """
+    if move.is_reshuffle:
+        return NO_WORDS
+    after = before.copy()
+    after.move(move)
+    reasons: list[Words] = []
+    src = move.src
+    if src.is_pile and after.pile_size(src) == 0:
+        reasons.append(Words.of(lambda lang: label("why_emptied", lang, n=src.name)))
+    elif src.is_pile and after.can_move(src, ANY_FOUNDATION):
+        card = after.top(src)
+        if card is not None:
+            reasons.append(Words.of(lambda lang: label("why_freed", lang, card=card.text(lang))))
+    if _only_winning_move(before, after, move):
+        reasons.append(Words.of(lambda lang: label("why_only_line", lang)))
+    words = NO_WORDS
+    for reason in reasons:
+        words = join(words, reason)
+    return words
+
+
+def _only_winning_move(before: Game, after: Game, move: Move) -> bool:
+    """Whether ``move`` keeps a win and every other move is proven to lose (small budgets)."""
+    from ..solver import solve
+    from ..solver.api import hides_cards
+
+    if hides_cards(before):
+        return False
+    others = [other for other in before.legal_moves() if other != move]
+    if before.can_move(RESHUFFLE) and move != RESHUFFLE:
+        others.append(RESHUFFLE)
+    if not others or len(others) > ONLY_LINE_MOST_MOVES:
+        return False  # a forced move needs no reason; a wide position costs too much to settle
+    for other in others:
+        position = before.copy()
+        position.move(other)
+        if solve(position, nodes=ONLY_LINE_NODES).status != "lost":
+            return False
+    return solve(after, nodes=ONLY_LINE_NODES).status == "won"

@@ -46,6 +46,7 @@ from ..words.announcements import (
     refusal,
 )
 from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
+from .plan import HintPlan
 from .replay import Replay, ReplayInput, ReplayState
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ logger = logging.getLogger(__name__)
 # Seconds the teaching mode gives the solver before a player's move (issue 5: about 0.4 s).
 TEACH_CHECK_SECONDS: Final = 0.4
 
+NOTE_TONES: Final = ("", "right", "wrong")
 ActionKind = Literal["move", "reshuffle", "undo", "new_game"]
 ActionCallback = Callable[[str, Move | None], object]
 MoveCallback = Callable[[Move], object]
@@ -100,12 +102,13 @@ class TableView:
     status: str  # "playing", "won" or "blocked"
     message: str  # why the last action was refused ("" when rules are silent)
     note: str  # a line of information: hint, explanation, narration
+    note_tone: str  # "right" or "wrong" when the note is a verdict, else ""
     announcement: str  # the last announcement for screen readers
     announce_id: int  # +1 with every new announcement
     selected: str  # the selected place or ""
     targets: Mapping[str, tuple[str, ...]]  # place -> its legal destinations
     hint_move: str  # the suggested move ("13-14", "R") or ""
-    winnability: str  # "winnable", "lost", "unknown" or "" (not asked)
+    winnability: str  # "winnable", "lost", "unknown", "hidden" (cards face down) or "" (not asked)
     can_finish: bool  # only foundation moves are left: "Finish" may play them (endgame.finishing_run)
     pending_move: str  # a move held for confirmation, or ""
     warning: str  # why the pending move is held
@@ -156,14 +159,18 @@ class Table:
         self._winnable = check_flag("winnable", winnable)
         self._game = deal(code, variant, winnable)
         self._variant = self._game.variant
+        self._plan = HintPlan()  # the line the hints follow, and the player's recent path
+        self._plan.visit(self._game)
         self._previous: Game | None = None
         self._replay: Replay | None = None
         self._saved: Game | None = None  # the game a replay stepped away from
         self._note: Words = NO_WORDS
+        self._toned: tuple[Words, str] = (NO_WORDS, "")  # a note with a tone, while it is the note
         self._words: Words = NO_WORDS
         self._announced = 0
         self._version = 0
         self._new_game_armed_at = -1
+        self._armed: tuple[str, int] = ("", -1)  # an action that asked for a second press, and when
         self._reset_interaction()
         self._action_callbacks: list[ActionCallback] = []
         self._move_callbacks: list[MoveCallback] = []
@@ -386,13 +393,57 @@ class Table:
         self._notice = None
         self._show()
 
-    def reshuffle(self, *, by_player: bool = True) -> None:
+    def reshuffle(self, *, by_player: bool = True) -> bool:
         """Reshuffle (bottom card of every pile of 2+ cards to its top); not a move.
+
+        A reshuffle ends Undo for every move before it, so while moves could still be
+        undone a player's press only says so and asks for a second press, which must come
+        before anything else changes; returns whether the reshuffle was played (a teaching
+        mode may still hold it back).
 
         Raises:
             IllegalMoveError: ``no_reshuffles`` or ``game_over``.
         """
-        self.move(RESHUFFLE, by_player=by_player)
+        self._no_replay()
+        if by_player and self._game.can_undo and self._game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
+            return False
+        return self.move(RESHUFFLE, by_player=by_player) is not None
+
+    def restart(self, *, by_player: bool = True) -> bool:
+        """Deal this game again from its start (its code, or its layout); a player's press asks first.
+
+        Like New game, a player's press while the game is in progress only asks for a
+        second press; returns whether the deal was restarted.
+
+        Raises:
+            IllegalMoveError: ``replay_active``.
+        """
+        self._no_replay()
+        game = self._game
+        if by_player and game.actions and game.status == "playing" and self._asks_first("restart"):
+            return False
+        before = game.copy()
+        self._load(game.root())
+        code = self._game.code
+        words = Words.of(lambda lang: label("announce_restart", lang, code=code or label("custom_position", lang)))
+        self._done("new_game", None, before, words)
+        return True
+
+    def _asks_first(self, action: str) -> bool:
+        """Whether this press of ``action`` only asks for a second one (that one returns ``False``).
+
+        The second press must come before anything else changes the table; the note says
+        what the action will cost.
+        """
+        if self._armed == (action, self._version):
+            self._armed = ("", -1)
+            return False
+        self._selected = self._pending = None
+        self._note = Words.of(lambda lang: label(f"confirm_{action}", lang))
+        self._announce(self._note)
+        self._show()
+        self._armed = (action, self._version)
+        return True
 
     def undo(self) -> Move:
         """Take back the last move and return it.
@@ -456,38 +507,58 @@ class Table:
         self._notice = notice
         self._show()
 
-    def show_note(self, text: str) -> None:
-        """Show one line of information (``""`` clears it); the next action clears it."""
+    def show_note(self, text: str, tone: str = "") -> None:
+        """Show one line of information (``""`` clears it); the next action clears it.
+
+        ``tone`` ``"right"`` or ``"wrong"`` marks a verdict (a lesson's): the board shows it
+        in its own colour and symbol, and it is announced to screen readers.
+        """
         if not isinstance(text, str):
             raise TypeError(f"show_note() needs text, got {type(text).__name__}")
+        if tone not in NOTE_TONES:
+            raise InvalidOptionError(f"tone must be one of {NOTE_TONES}, got {tone!r}")
         self._note = Words.same(text)
+        self._toned = (self._note, tone)
+        if tone:
+            self._announce(self._note)
         self._show()
 
     # -------------------------------------------------------------------------- advice
 
-    def hint(self, seconds: float | None = None) -> Hint:
+    def hint(self, seconds: float | None = None, *, nodes: int | None = None) -> Hint:
         """Ask the solver for a move: it is lit and the note explains it until the position changes.
+
+        A search takes at most ``seconds`` (the widget's hint budget by default) and, if
+        given, ``nodes`` positions (a budget that does not depend on the machine's load).
+
+        Once a hint has found a winning line, the next hints follow it while the player
+        does (no search); a new search starts only off the line, and never proposes a move
+        back to a position of the player's recent path (see :mod:`.plan`).
 
         Raises:
             IllegalMoveError: ``replay_active``.
         """
-        from ..solver import hint as solver_hint
-
         self._no_replay()
-        found = solver_hint(self._game) if seconds is None else solver_hint(self._game, seconds=seconds)
+        found = self._plan.hint(self._game, seconds, nodes)
         self._hint = found
         self._note = found.explanation
         self._show()
         return found
 
     def check_winnable(self, seconds: float = 1.0) -> Winnability:
-        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
+
+        While the face-down deal hides cards the answer is ``"unknown"`` at once, and the
+        board says why (``winnability`` is ``"hidden"``): the solver may not look at them.
+        """
         from ..solver import winnability
+        from ..solver.api import hides_cards
 
         self._no_replay()
         verdict = winnability(self._game, seconds=seconds)
-        self._winnability = verdict
-        self._announce(Words.of(lambda lang: label(f"winnable_{verdict}", lang)))
+        shown = "hidden" if verdict == "unknown" and hides_cards(self._game) else verdict
+        self._winnability = shown
+        self._announce(Words.of(lambda lang: label(f"winnable_{shown}", lang)))
         self._show()
         return verdict
 
@@ -579,12 +650,23 @@ class Table:
         self.play(False)
 
     def stop_replay(self, keep: bool = False) -> None:
-        """Leave the replay: back to the game as it was (with ``keep=True``, play on from here)."""
+        """Leave the replay: back to the game as it was, or with ``keep=True`` play on from here.
+
+        Playing on takes over the replayed position as a real game: its record is the
+        replayed game's (its deal and every action up to this step). The note says which
+        game the board now shows.
+        """
         session = self._session()
         saved, self._replay, self._saved = self._saved, None, None
-        self._game = session.game if keep or saved is None else saved
+        kept = keep or saved is None
+        self._game = session.game.copy() if saved is None or kept else saved
         self._reset_interaction()
-        self._note = NO_WORDS
+        self._plan.visit(self._game)
+        code, moves, key = self._game.code, self._game.move_count, "replay_kept" if kept else "replay_left"
+        self._note = Words.of(
+            lambda lang: label(key, lang, code=code or label("custom_position", lang), n=moves, step=session.index)
+        )
+        self._announce(self._note)
         self._show()
 
     # ---------------------------------------------------------------------------- view
@@ -619,6 +701,7 @@ class Table:
             status=status,
             message=refusal(notice, lang) if notice is not None and self._interactive_rules else "",
             note=self._note.text(lang),
+            note_tone=self._toned[1] if self._toned[0] is self._note else "",
             announcement=self._words.text(lang),
             announce_id=self._announced,
             selected="" if self._selected is None else str(self._selected),
@@ -728,12 +811,15 @@ class Table:
     def _load(self, game: Game) -> None:
         self._replay = self._saved = None
         self._game = game
+        self._plan.reset()
+        self._plan.visit(game)
         self._variant = game.variant
         self._reset_interaction()
         self._note = NO_WORDS
 
     def _done(self, kind: ActionKind, move: Move | None, before: Game, words: Words) -> None:
         self._reset_interaction()
+        self._plan.visit(self._game)
         self._previous = before
         self._note = explain_action(before, move) if self._teach and move is not None and kind != "undo" else NO_WORDS
         self._announce(join(words, game_end(self._game.status) if kind != "undo" else NO_WORDS))

@@ -251,7 +251,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     },
     "terminal_help": {
         "pl": "13-14  przenieś kartę ze stosu 13 na stos 14 (13-F: na fundament, F1-F5: między fundamentami)\n"
-        "r      przetasuj\n"
+        "r      przetasuj (gdy można cofać ruchy: dwa razy)\n"
         "u      cofnij ostatni ruch\n"
         "m      wypisz dozwolone ruchy\n"
         "h      podpowiedź\n"
@@ -263,7 +263,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "?      ta lista (także: help)\n"
         "q      koniec (także: Ctrl-C, Ctrl-D)",
         "en": "13-14  move the card from pile 13 onto pile 14 (13-F: to a foundation, F1-F5: between foundations)\n"
-        "r      reshuffle\n"
+        "r      reshuffle (while moves can be undone: twice)\n"
         "u      undo the last move\n"
         "m      list the legal moves\n"
         "h      hint\n"
@@ -337,7 +337,10 @@ NARRATION: Final[dict[str, dict[str, str]]] = {
 
 # The solver's advice (hints) and its verdicts on a move, for the teaching mode.
 ADVICE: Final[dict[str, dict[str, str]]] = {
-    "winning": {"pl": "Ten ruch prowadzi do wygranej: {move}.", "en": "This move is part of a winning line: {move}."},
+    "winning": {
+        "pl": "Ten ruch należy do wygrywającej linii: {move}.",
+        "en": "This move is part of a winning line: {move}.",
+    },
     "winning_reshuffle": {
         "pl": "Przetasuj teraz: to krok wygrywającej linii.",
         "en": "Reshuffle now: it is a step of a winning line.",
@@ -360,6 +363,10 @@ ADVICE: Final[dict[str, dict[str, str]]] = {
         "en": "No moves left; undo or start a new game.",
     },
     "won": {"pl": "Gra jest wygrana.", "en": "The game is won."},
+    "only_back": {
+        "pl": "Każdy ruch prowadzi z powrotem do niedawnej pozycji; cofnij ruch albo zacznij nową grę.",
+        "en": "Every move leads back to a recent position; undo a move or start a new game.",
+    },
 }
 MOVE_VERDICTS: Final[dict[str, dict[str, str]]] = {
     "keeps_win": {"pl": "Po tym ruchu nadal można wygrać.", "en": "The game can still be won after this move."},
@@ -383,6 +390,52 @@ MOVE_VERDICTS["hidden"] = {
     "pl": "Część kart jest zakryta, więc nie wiadomo, czy ten ruch szkodzi.",
     "en": "Some cards are face down, so it is not known whether this move does harm.",
 }
+
+# The board as a player meets it: "still winnable?" with hidden cards, confirmations,
+# restarting a deal, leaving a replay, and lessons that take a wrong move back.
+LABELS.update(
+    {
+        "winnable_hidden": {
+            "pl": "Część kart jest zakryta, więc nikt nie wie, czy da się wygrać; solver nie podgląda zakrytych kart.",
+            "en": "Some cards are face down, so nobody can tell whether it can be won; the solver does not peek.",
+        },
+        "confirm_reshuffle": {
+            "pl": "Po przetasowaniu nie da się cofnąć żadnego wcześniejszego ruchu. Naciśnij „Przetasuj” jeszcze raz, "
+            "aby przetasować.",
+            "en": "After a reshuffle no earlier move can be undone. Press Reshuffle again to reshuffle.",
+        },
+        "restart": {"pl": "Od nowa", "en": "Restart"},
+        "restart_title": {"pl": "Zagraj to samo rozdanie od początku", "en": "Play this deal again from the start"},
+        "confirm_restart": {
+            "pl": "Partia trwa: naciśnij „Od nowa” jeszcze raz, aby zacząć to rozdanie od początku (ruchy przepadną).",
+            "en": "A game is in progress: press Restart again to play this deal from the start (its moves are lost).",
+        },
+        "announce_restart": {
+            "pl": "To samo rozdanie od początku: {code}.",
+            "en": "The same deal from the start: {code}.",
+        },
+        "replay_keep": {"pl": "Graj od tego miejsca", "en": "Play from here"},
+        "verdict_taken_back": {"pl": "Cofnięto go: {what} Wskazówka: ", "en": "It is taken back: {what} Hint: "},
+        "verdict_other_undo": {"pl": "W tej lekcji nie trzeba niczego cofać.", "en": "This lesson needs no undo."},
+        "why_emptied": {"pl": "Opróżnił stos {n}.", "en": "It emptied pile {n}."},
+        "why_freed": {
+            "pl": "Odsłonił {card}, na którą czekał fundament.",
+            "en": "It uncovered {card}, which a foundation was waiting for.",
+        },
+        "why_only_line": {
+            "pl": "Tylko ten ruch zachowywał wygraną (udowodnione).",
+            "en": "It was the only move that kept a win (proven).",
+        },
+        "replay_kept": {
+            "pl": "Grasz dalej od kroku {step} odtwarzania: gra {code}, ruchy: {n}.",
+            "en": "You play on from step {step} of the replay: game {code}, {n} moves.",
+        },
+        "replay_left": {
+            "pl": "Koniec odtwarzania: wracasz do swojej gry ({code}, ruchy: {n}) w miejscu, w którym była.",
+            "en": "Replay closed: back to your game ({code}, {n} moves) where you left it.",
+        },
+    }
+)
 
 
 @dataclass(frozen=True)
