@@ -11,7 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +44,9 @@ def voila(notebook: Path, home: Path) -> Iterator[str]:
         yield url
 
 
-def open_page(browser: Any, url: str, boards: int, width: int = 1100) -> tuple[Any, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def open_page(browser: Any, url: str) -> tuple[Any, list[str]]:
+    """A page on ``url``, its errors collected (except FOREIGN ones); it is still loading."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
@@ -60,30 +61,40 @@ def open_page(browser: Any, url: str, boards: int, width: int = 1100) -> tuple[A
 
     page.on("console", on_console)
     page.goto(url, wait_until="domcontentloaded")
+    return page, errors
+
+
+def wait_for_boards(page: Any, boards: int) -> None:
     page.wait_for_function(
         f"() => document.querySelectorAll('.crescent-widget [data-card]').length >= {24 * boards}",
         timeout=CELLS_TIMEOUT_MS,
         polling=250,
     )
-    return page, errors
 
 
 @pytest.fixture(scope="module")
-def play_page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, list[str]]]:
-    """``voila examples/play.ipynb``: its four boards shown."""
-    with voila(EXAMPLES / "play.ipynb", tmp_path_factory.mktemp("voila-play")) as url:
-        page, errors = open_page(browser, url, boards=4)
-        yield page, errors
-        page.context.close()
+def voila_pages(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[Any, list[str]]]]:
+    """``voila examples/play.ipynb`` (four boards) and ``voila examples/publish.ipynb`` (the page a
+    teacher publishes), each page opened; both load (run their cells) at once."""
+    with ExitStack() as servers:
+        urls = {name: servers.enter_context(voila(EXAMPLES / f"{name}.ipynb", tmp_path_factory.mktemp(f"voila-{name}")))
+                for name in ("play", "publish")}  # fmt: skip
+        pages = {name: open_page(browser, url) for name, url in urls.items()}
+        wait_for_boards(pages["play"][0], 4)
+        wait_for_boards(pages["publish"][0], 1)
+        yield pages
+        for page, _ in pages.values():
+            page.context.close()
 
 
-@pytest.fixture(scope="module")
-def publish_page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, list[str]]]:
-    """``voila examples/publish.ipynb``: the page a teacher publishes."""
-    with voila(EXAMPLES / "publish.ipynb", tmp_path_factory.mktemp("voila-publish")) as url:
-        page, errors = open_page(browser, url, boards=1)
-        yield page, errors
-        page.context.close()
+@pytest.fixture
+def play_page(voila_pages: dict[str, tuple[Any, list[str]]]) -> tuple[Any, list[str]]:
+    return voila_pages["play"]
+
+
+@pytest.fixture
+def publish_page(voila_pages: dict[str, tuple[Any, list[str]]]) -> tuple[Any, list[str]]:
+    return voila_pages["publish"]
 
 
 def no_code_shows(page: Any) -> None:
