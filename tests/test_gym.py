@@ -226,3 +226,13 @@ def test_the_mask_is_what_maskable_agents_ask_for() -> None:
     _, info = env.reset(options={"deal": 1})
     np.testing.assert_array_equal(env.action_masks(), info["action_mask"].astype(bool))
     assert env.action_space.contains(int(env.action_space.sample(mask=info["action_mask"])))
+
+
+def test_a_sampled_numpy_action_names_its_move() -> None:
+    # action_space.sample() gives numpy integers; the converters take them as env.step does.
+    env = CrescentEnv()
+    _, info = env.reset(options={"deal": 1})
+    action = env.action_space.sample(mask=info["action_mask"])
+    assert isinstance(action, np.integer)
+    assert action_move(action) == action_move(int(action))
+    assert env.game.check(action_move(action)) is None

@@ -88,7 +88,8 @@ class CrescentWidget(anywidget.AnyWidget):
     :attr:`message`. ``w.on_action(callback)`` hears ``callback(kind, move)`` after every
     action (board or code; :attr:`previous_game` is the game before it), ``w.on_move(callback)``
     every move and reshuffle; traitlets' ``observe`` sees every update (``rev`` +1 each).
-    The keys are listed in the README and under the board's ``?``.
+    The keys are listed on the documentation's Players page (``docs/start/player.md``) and
+    under the board's ``?``.
 
     >>> seen = []
     >>> w = CrescentWidget("CR1-N-AAAAAAB")

@@ -1,4 +1,4 @@
-"""Motion (issue 12): a moved card slides from its source to its destination, a reshuffle
+"""Motion: a moved card slides from its source to its destination, a reshuffle
 raises each pile's bottom card, nothing moves under prefers-reduced-motion, and the DOM
 takes the new state at once whatever moves.
 

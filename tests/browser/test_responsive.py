@@ -1,4 +1,4 @@
-"""The board in narrow containers (issue 12): a split pane, marimo's column, a phone.
+"""The board in narrow containers: a split pane, marimo's column, a phone.
 
 The widget's container is narrowed (not the window: the board must follow its own
 width), then every place is measured in real Chromium inside JupyterLab, and a tap and a

@@ -1,6 +1,6 @@
 """The horseshoe as a standalone SVG picture (a pure function of the position).
 
-Notebook viewers without a kernel, static docs and the README show a position through
+Notebook viewers without a kernel and the documentation site show a position through
 this: ``Game._repr_svg_`` calls :func:`render_svg`. The grid is the one the text diagram
 uses, so both drawings always agree.
 

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Final
 
 from ..errors import InvalidMoveError, quoted
@@ -61,12 +62,18 @@ def action_number(move: Move) -> int:
 def action_move(number: int) -> Move:
     """The move an action number stands for (the inverse of :func:`action_number`).
 
+    Any integer type is taken (numpy's too: ``env.action_space.sample()`` gives one).
+
     Raises:
-        InvalidMoveError: ``number`` is not an int from 0 to 576.
+        InvalidMoveError: ``number`` is not an integer from 0 to 576.
     """
-    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < ACTION_COUNT:
+    try:
+        value = -1 if isinstance(number, bool) else operator.index(number)
+    except TypeError:
+        value = -1
+    if not 0 <= value < ACTION_COUNT:
         raise InvalidMoveError(f"an action number is an int from 0 to {ACTION_COUNT - 1}, got {quoted(number)}")
-    return ACTION_MOVES[number]
+    return ACTION_MOVES[value]
 
 
 ACTION_MOVES: Final = (

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-# Seconds the teaching mode gives the solver before a player's move (issue 5: about 0.4 s).
+# Seconds the teaching mode gives the solver before a player's move: short enough not to feel like a wait.
 TEACH_CHECK_SECONDS: Final = 0.4
 
 NOTE_TONES: Final = ("", "right", "wrong")
