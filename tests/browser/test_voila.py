@@ -27,9 +27,18 @@ CELLS_TIMEOUT_MS = 90_000
 # Not ours, recognised by where they come from: Voilà's page links Font Awesome from a CDN,
 # which a machine offline cannot reach; and Voilà 0.5, built on JupyterLab 4.2, loads every lab
 # extension of the environment, so those built for the newer JupyterLab beside it (JupyterLite's
-# kernel, Notebook 7's) fail to start, with their own files in the stack.
+# kernel, Notebook 7's, jupytext's) fail to start, with their own files first in the stack.
 FOREIGN_URLS = ("https://cdn.jsdelivr.net/npm/@fortawesome/",)
-FOREIGN_STACKS = ("/voila/labextensions/@jupyterlite/", "/voila/labextensions/@jupyter-notebook/")
+LAB_EXTENSION = re.compile(r"/voila/labextensions/((?:@[^/]+/)?[^/]+)/")
+OURS = ("anywidget", "@jupyter-widgets/jupyterlab-manager")
+
+
+def foreign(message: Any) -> bool:
+    """A console message of another project's lab extension, or of the offline CDN link."""
+    if message.location.get("url", "").startswith(FOREIGN_URLS):
+        return True
+    first = LAB_EXTENSION.search(message.text)
+    return first is not None and first.group(1) not in OURS
 
 
 @contextmanager
@@ -53,10 +62,7 @@ def open_page(browser: Any, url: str) -> tuple[Any, list[str]]:
     page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
 
     def on_console(message: Any) -> None:
-        foreign = message.location.get("url", "").startswith(FOREIGN_URLS) or any(
-            origin in message.text for origin in FOREIGN_STACKS
-        )
-        if message.type == "error" and not foreign:
+        if message.type == "error" and not foreign(message):
             errors.append(f"console: {message.text}")
 
     page.on("console", on_console)
