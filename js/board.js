@@ -85,6 +85,11 @@ export function createBoard(root) {
   finish.hidden = true;
   const winnable = button("winnable");
   const helpId = `cw-help-${++helpIds}`;
+  const settingsId = `cw-settings-${helpIds}`;
+  const settings = button("settings", "cw-button cw-settings-button");
+  settings.setAttribute("aria-expanded", "false");
+  settings.setAttribute("aria-controls", settingsId);
+  settings.textContent = "\u2699"; // ⚙
   const help = button("help", "cw-button cw-help-button");
   help.setAttribute("aria-expanded", "false");
   help.setAttribute("aria-controls", helpId);
@@ -100,7 +105,7 @@ export function createBoard(root) {
   // Two groups that wrap as wholes: the buttons, then the game's facts (code, moves,
   // clock), so a narrow notebook gets two tidy rows rather than a stray clock.
   const actions = element("div", "cw-actions");
-  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, help);
+  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, settings, help);
   // Why Undo is greyed out (after a reshuffle, past the undo limit), said on the board.
   const undoWhy = element("span", "cw-undo-why");
   undoWhy.hidden = true;
@@ -156,9 +161,10 @@ export function createBoard(root) {
   const status = element("div", "cw-status", { role: "status", "aria-live": "off" });
   const winnability = element("div", "cw-winnability");
   const note = element("div", "cw-note", { "aria-live": "polite" });
-  // The lines under the board keep their room when empty, so that a refusal or a note
-  // appearing does not push the notebook around.
-  const messages = element("div", "cw-messages");
+  // One line of feedback at the top of the board, where the eyes are: the newest of
+  // refusal, verdict and note (Python keeps only one). It keeps its room when empty, so
+  // that a message appearing does not push the board around.
+  const messages = element("div", "cw-messages", { "data-line": "" });
   messages.append(status, winnability, note);
   const warning = element("div", "cw-warning", { role: "group" });
   warning.hidden = true;
@@ -166,11 +172,15 @@ export function createBoard(root) {
   const confirm = button("confirm");
   const cancel = button("cancel");
   warning.append(warningText, confirm, cancel);
-  const helpPanel = element("div", "cw-help", { id: helpId });
+  // Help and settings open as panels over the board, in view wherever the board is.
+  const helpPanel = element("div", "cw-panel cw-help", { id: helpId, role: "dialog", tabindex: "-1" });
   helpPanel.hidden = true;
   const helpTitle = element("p", "cw-help-title");
   const helpList = element("ul", "cw-help-list");
-  helpPanel.append(helpTitle, helpList);
+  const helpClose = element("button", "cw-button cw-panel-close", { type: "button", "data-close": "help" });
+  helpPanel.append(helpClose, helpTitle, helpList);
+  const settingsPanel = element("div", "cw-panel cw-settings", { id: settingsId, role: "dialog", tabindex: "-1" });
+  settingsPanel.hidden = true;
   const live = element("div", "cw-live cw-sr-only", { "aria-live": "polite", "aria-atomic": "true", "data-live": "" });
   // The end of the game is announced by the live region, so the banner is not an alert.
   const banner = element("div", "cw-banner");
@@ -180,18 +190,24 @@ export function createBoard(root) {
   const bannerNew = element("button", "cw-button", { type: "button", "data-banner-action": "new-game" });
   banner.append(bannerText, bannerUndo, bannerNew);
 
+  const bannerFacts = element("p", "cw-banner-facts");
+  banner.insertBefore(bannerFacts, bannerUndo);
   overlay.append(warning, banner);
+  const stage = element("div", "cw-stage");
+  stage.append(board, helpPanel, settingsPanel);
   const narrowNote = createNarrowNote();
-  root.append(toolbar, narrowNote, board, replay, messages, helpPanel, live);
+  root.append(toolbar, messages, narrowNote, stage, replay, live);
   return {
-    root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, live, banner, clock, copy,
-    codeValue, replay, overlay, narrowNote,
+    root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, settingsPanel, live, banner,
+    clock, copy, codeValue, replay, overlay, messages, narrowNote,
     buttons: {
-      reshuffle, undo, newGame, hint, finish, winnable, help, bannerUndo, bannerNew, confirm, cancel,
-      replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep,
+      reshuffle, undo, newGame, hint, finish, winnable, help, settings, helpClose, bannerUndo, bannerNew, confirm,
+      cancel, replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep,
     },
     undoWhy,
-    parts: { codePrefix, codeSuffix, moves, bannerText, winnability, warningText, replayStep, helpTitle, helpList },
+    parts: {
+      codePrefix, codeSuffix, moves, bannerText, bannerFacts, winnability, warningText, replayStep, helpTitle, helpList,
+    },
   };
 }
 
@@ -276,7 +292,7 @@ export function updateBoard(view, state) {
   const { labels } = state;
   const selected = state.selected;
   const targets = new Set((selected && state.targets[selected]) || []);
-  const hinted = new Set(moveEnds(state.hint_move));
+  const [hintSrc, hintDst] = moveEnds(state.hint_move);
   const pending = new Set(moveEnds(state.pending_move));
   const replay = state.replay_state || {};
   const replaying = replay.total !== undefined;
@@ -286,11 +302,15 @@ export function updateBoard(view, state) {
   ];
   for (const [kind, el, name, entry, hidden] of places) {
     const shown = showPlace(el, entry, hidden, name, labels, state.show_labels);
-    const flags = { selected: selected === name, target: targets.has(name), hint: hinted.has(name) };
+    const flags = {
+      selected: selected === name, target: targets.has(name), hint: name === hintSrc || name === hintDst,
+    };
     setAttr(el, "aria-label", accessibleName(kind, name, shown, hidden, labels, flags));
     el.classList.toggle("cw-selected", flags.selected);
     el.classList.toggle("cw-target", flags.target);
     el.classList.toggle("cw-hint", flags.hint);
+    el.classList.toggle("cw-hint-src", name === hintSrc);
+    el.classList.toggle("cw-hint-dst", name === hintDst);
     el.classList.toggle("cw-pending", pending.has(name));
     el.classList.toggle("cw-movable", name in state.targets);
   }
@@ -315,6 +335,9 @@ export function updateBoard(view, state) {
   b.winnable.disabled = replaying || over;
   setAttr(b.help, "aria-label", labels.help ?? "");
   setAttr(b.help, "title", labels.help ?? "");
+  setAttr(b.settings, "aria-label", labels.settings ?? "");
+  setAttr(b.settings, "title", labels.settings ?? "");
+  setText(b.helpClose, labels.close ?? "");
   setText(view.parts.winnability, state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "");
   view.parts.winnability.dataset.verdict = state.winnability || "";
 
@@ -328,9 +351,12 @@ export function updateBoard(view, state) {
   setText(view.parts.moves, fill(labels.moves, { n: state.move_count }));
   view.clock.style.visibility = replaying ? "hidden" : ""; // keeps its room: the toolbar does not reflow
 
+  // One line: the refusal, else the verdict, else the note (Python keeps one at a time;
+  // the order only matters for a note written by notebook code).
   setText(view.status, state.message);
-  setText(view.note, state.note);
-  view.note.hidden = !state.note;
+  setText(view.note, state.message || state.winnability ? "" : state.note);
+  view.note.hidden = !view.note.textContent;
+  view.parts.winnability.hidden = Boolean(state.message) || !state.winnability;
   updateLesson(view, state);
 
   view.warning.hidden = !state.pending_move;
@@ -368,6 +394,10 @@ export function updateBoard(view, state) {
   view.banner.hidden = !over;
   view.banner.classList.toggle("cw-won", state.status === "won");
   setText(view.parts.bannerText, state.status === "won" ? labels.won : over ? labels.blocked : "");
+  // The win's moves and time, from the same figures as the toolbar's counters.
+  const facts = `${fill(labels.moves, { n: state.move_count })} \u00b7 ${labels.time ?? ""} ${formatClock(state.elapsed)}`;
+  setText(view.parts.bannerFacts, state.status === "won" ? facts : "");
+  view.parts.bannerFacts.hidden = state.status !== "won";
   setText(b.bannerUndo, labels.undo_last ?? "");
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
   setText(b.bannerNew, labels.new_game ?? "");

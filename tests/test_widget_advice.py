@@ -219,7 +219,7 @@ def test_the_end_of_the_game_is_announced() -> None:
     w = CrescentWidget.from_game(one_wrong_move(), lang="en")
     w.double_tap(1)
     w.double_tap(2)
-    assert w.announcement == "Move 2: A♠ from pile 2 onto 2♠ on foundation F5 " + label("won", "en")
+    assert w.announcement == "Move 2: A♠ from pile 2 onto 2♠ on foundation F5. " + label("won", "en")  # two sentences
     w2 = CrescentWidget.from_game(one_wrong_move())
     w2.move(2, 1)
     assert w2.announcement.endswith(label("blocked", "pl"))

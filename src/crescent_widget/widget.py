@@ -35,9 +35,18 @@ from .bundle import bundle_asset
 from .engine.codes import VARIANT_RESHUFFLES
 from .engine.game import Game, MoveArg
 from .engine.moves import Move, PlaceLike
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, clip, quoted
+from .stats import Stats, StatsKeeper, open_book
 from .table.intents import handle
-from .table.table import TEACH_CHECK_SECONDS, ActionCallback, MoveCallback, Table, TableView, check_flag
+from .table.table import (
+    TEACH_CHECK_SECONDS,
+    ActionCallback,
+    MoveCallback,
+    Table,
+    TableView,
+    check_flag,
+    check_variant,
+)
 from .words.i18n import check_lang
 
 if TYPE_CHECKING:
@@ -62,7 +71,16 @@ SCALAR_TRAITS: Final = (
     "elapsed", "clock_running",
 )  # fmt: skip
 # Traits that are the table's options: a change goes to the table, which shows it.
-TABLE_OPTIONS: Final = ("lang", "interactive_rules", "teach", "winnable", "variant")
+TABLE_OPTIONS: Final = ("lang", "interactive_rules", "teach", "winnable", "variant", "auto_play")
+# What the board's settings panel may change (a "setting" intent), each with its check.
+SETTINGS: Final[dict[str, Callable[[Any], object]]] = {
+    "lang": check_lang,
+    "teach": lambda value: check_flag("teach", value),
+    "four_colour": lambda value: check_flag("four_colour", value),
+    "large": lambda value: check_flag("large", value),
+    "auto_play": lambda value: check_flag("auto_play", value),
+    "variant": check_variant,
+}
 
 
 class CrescentWidget(anywidget.AnyWidget):
@@ -76,6 +94,10 @@ class CrescentWidget(anywidget.AnyWidget):
         show_labels: show the pile number and card count under each pile.
         four_colour: ♠ black, ♥ red, ♣ green, ♦ blue.
         large: bigger card faces (the board still fits 600 px without scrolling).
+        auto_play: play the foundation moves that can never hurt (see ``Table``); the
+            board's settings panel switches it too.
+        stats: keep statistics of finished games (:attr:`stats`); ``CRESCENT_STATS=0``
+            in the environment turns them off for every widget.
 
     Raises:
         InvalidCodeError: the code is malformed, or names another variant than ``variant``.
@@ -144,6 +166,7 @@ class CrescentWidget(anywidget.AnyWidget):
     winnable = traitlets.Bool(False, help="random deals are proven winnable")
     four_colour = traitlets.Bool(False).tag(sync=True)
     large = traitlets.Bool(False).tag(sync=True)
+    auto_play = traitlets.Bool(False, help="play the foundation moves that can never hurt").tag(sync=True)
     rev = traitlets.Int(0, help="state revision: +1 with every update; intents quote it").tag(sync=True)
 
     def __init__(
@@ -158,25 +181,36 @@ class CrescentWidget(anywidget.AnyWidget):
         variant: str | None = None,
         four_colour: bool = False,
         large: bool = False,
+        auto_play: bool = False,
+        stats: bool = True,
     ) -> None:
         # The table first, so that a bad code or option raises before any comm opens.
         table = Table(
-            code, lang=lang, interactive_rules=interactive_rules, teach=teach, winnable=winnable, variant=variant
+            code,
+            lang=lang,
+            interactive_rules=interactive_rules,
+            teach=teach,
+            winnable=winnable,
+            variant=variant,
+            auto_play=auto_play,
         )
         views = {"show_labels": show_labels, "four_colour": four_colour, "large": large}
         for name, value in views.items():
             check_flag(name, value)
+        book = open_book(check_flag("stats", stats))
         super().__init__(
             lang=table.lang,
             interactive_rules=interactive_rules,
             teach=teach,
             winnable=winnable,
             variant=table.variant,
+            auto_play=auto_play,
             **views,
         )
         self._table = table
+        self._stats = None if book is None else StatsKeeper(table, book)
         table.on_view = self._publish
-        self.on_msg(lambda _widget, content, _buffers: handle(self._table, content, self.rev))
+        self.on_msg(lambda _widget, content, _buffers: self._on_front_end_message(content))
         self.observe(self._on_option, names=list(TABLE_OPTIONS))
         self._publish(table.view())
 
@@ -323,7 +357,37 @@ class CrescentWidget(anywidget.AnyWidget):
         """Leave replay mode: back to the game as it was (or, with ``keep=True``, play on from here)."""
         self._table.stop_replay(keep)
 
+    @property
+    def stats(self) -> Stats:
+        """The player's statistics per variant (kept across sessions; see :mod:`crescent_widget.stats`)."""
+        if self._stats is None:
+            return Stats({}, self.lang, enabled=False)
+        return Stats(self._stats.book.summary(), self.lang)
+
     # ------------------------------------------------------------------ traits and comms
+
+    def _on_front_end_message(self, content: object) -> None:
+        """A message from a view: the board's own requests here, every play intent to the table."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "setting" and isinstance(content, dict):
+            self._apply_setting(content.get("name"), content.get("value"))
+        elif kind == "clock":
+            # A view that (re)appears asks for the clock: the game's own, never a stale copy.
+            self.send({"type": "clock", "elapsed": self._table.game.elapsed, "running": self.clock_running})
+        else:
+            handle(self._table, content, self.rev)
+
+    def _apply_setting(self, name: object, value: object) -> None:
+        """A change from the settings panel, checked like any option; a bad one is logged and undone."""
+        check = SETTINGS.get(name) if isinstance(name, str) else None
+        try:
+            if check is None:
+                raise InvalidOptionError(f"{name!r} is not a board setting")
+            setattr(self, str(name), check(value))
+        except (InvalidOptionError, traitlets.TraitError) as err:
+            logger.warning("ignored a setting from the board: %s", err)
+            if isinstance(name, str) and name in SETTINGS:
+                self.send_state(name)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The live widget for front ends with a kernel, and the board as SVG beside it.
@@ -340,26 +404,53 @@ class CrescentWidget(anywidget.AnyWidget):
         return {**data, "image/svg+xml": self._table.game.svg(lang=self.lang)}, metadata
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Take a state update from the front end: valid view options only.
+        """Take a state update from the front end: valid view options only; never raises.
 
         The front end sends intents, never state. A write to any other trait (a pile, the
-        move counter…) or a bad option value (``lang="xx"``) is refused, logged, and the
-        true value is sent back so that the front end agrees with Python again.
+        move counter…), to a name that is no trait, or a bad option value (``lang="xx"``) is
+        refused and logged, and the true value of a refused trait is sent back so that the
+        front end agrees with Python again.
         """
+        if not isinstance(sync_data, dict):
+            logger.warning("ignored a front-end state update that is not an object: %s", quoted(sync_data))
+            return
         accepted: dict[str, Any] = {}
         for key, value in sync_data.items():
-            check = FRONT_END_OPTIONS.get(key)
+            check = FRONT_END_OPTIONS.get(key) if isinstance(key, str) else None
             try:
                 if check is None:
-                    raise InvalidOptionError(f"{key} is the engine's state")
+                    raise InvalidOptionError(f"{quoted(key)} is not an option a front end may set")
                 accepted[key] = check(value)
             except InvalidOptionError as err:
-                logger.warning("ignored a front-end write to %s: %s", key, err)
+                logger.warning(
+                    "ignored a front-end write to %s: %s", clip(key) if isinstance(key, str) else quoted(key), err
+                )
         if accepted:
             super().set_state(accepted)
-        refused = sorted(set(sync_data) - set(accepted))
+        synced = self.keys  # the synced traits' names
+        refused = sorted(key for key in sync_data if key not in accepted and isinstance(key, str) and key in synced)
         if refused:
             self.send_state(refused)
+
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """Take one comm message from the front end; a malformed one is logged and dropped.
+
+        ipywidgets reads the message's fields without checking them and shows a traceback
+        in the notebook for any error; the board sends state updates (options) and custom
+        messages (intents), without binary buffers, so anything else is not from it.
+        """
+        content = msg.get("content") if isinstance(msg, dict) else None
+        data = content.get("data") if isinstance(content, dict) else None
+        method = data.get("method") if isinstance(data, dict) else None
+        if data is None or method not in ("update", "custom", "request_state") or data.get("buffer_paths", []) != []:
+            logger.warning("ignored a malformed front-end message: %s", quoted(msg))
+            return
+        if method == "custom" and "content" in data:
+            self._handle_custom_msg(data["content"], [])
+        elif method == "update":
+            self.set_state(data.get("state"))  # checked there: any value is refused or taken
+        else:
+            self.send_state()
 
     def _on_option(self, change: dict[str, Any]) -> None:
         setattr(self._table, change["name"], change["new"])

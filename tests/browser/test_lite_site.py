@@ -250,3 +250,26 @@ def test_a_phone_plays_by_touch(second_machine: Any) -> None:
             expect(phone.locator('[data-pile="14"] [data-card]').last).to_have_attribute("data-card", "AS")
             assert run_cell(page, "print(w.move_count, *w.game.history)").split() == ["2", "5-F2", "13-14"]
             page.set_viewport_size({"width": WIDE[0], "height": WIDE[1]})
+
+
+STATS_CELL = "from crescent_widget import CrescentWidget\nprint('games', CrescentWidget(stats=True).stats['N'].games)"
+
+
+def test_statistics_outlive_the_page_in_the_browsers_storage(context: tuple[Any, list[str]], site_url: str) -> None:
+    """A game left after a move counts; after a reload (a new kernel) the count is still there."""
+    page = context[0].new_page()
+    try:
+        with evidence(page, "lite-stats"):
+            open_notebook(page, site_url, "play.ipynb")
+            wait_kernel_idle(page)
+            before = int(run_cell(page, STATS_CELL).split()[-1])
+            out = run_cell(
+                page, "_w = CrescentWidget('CR1-N-AAAAAAB')\n_w.move(5, 'F')\n_w.new_game()\nprint(_w.stats)"
+            )
+            assert "Półksiężyc" in out
+            page.reload()
+            open_notebook(page, site_url, "play.ipynb")
+            wait_kernel_idle(page)
+            assert int(run_cell(page, STATS_CELL).split()[-1]) == before + 1
+    finally:
+        page.close()

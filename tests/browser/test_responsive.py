@@ -49,11 +49,15 @@ def narrow(page: Any) -> Iterator[Any]:
     host = view(page).locator("xpath=..")
 
     def set_width(width: int) -> None:
+        # The window must hold the container next to JupyterLab's side bar: the board
+        # grows with its container, and a container wider than the window would overflow.
+        page.set_viewport_size({"width": max(1280, width + 500), "height": 1000})
         host.evaluate("(el, w) => { el.style.width = w + 'px'; }", width)
         view(page).scroll_into_view_if_needed()
 
     yield set_width
     host.evaluate("(el) => { el.style.width = ''; }")
+    page.set_viewport_size({"width": 1280, "height": 1000})
 
 
 def overlap(a: list[float], b: list[float]) -> float:

@@ -29,7 +29,7 @@ from typing import Final
 from ..engine.game import Game
 from ..engine.moves import ANY_FOUNDATION, RESHUFFLE, Move
 from ..engine.records import parse_record, replay
-from ..errors import InvalidCodeError
+from ..errors import InvalidCodeError, InvalidOptionError, quoted
 from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, Words, label
 
@@ -76,10 +76,11 @@ class Replay:
         Raises:
             RecordError: an entry is malformed or illegal (``.number`` says which).
             InvalidCodeError: the record's code names an unknown variant.
-            TypeError, ValueError: ``moves`` is not a list or text, ``delay`` not positive.
+            TypeError: ``moves`` is not a list or text.
+            InvalidOptionError: ``delay`` is not a positive number of seconds.
         """
         if isinstance(delay, bool) or not isinstance(delay, int | float) or not math.isfinite(delay) or delay <= 0:
-            raise ValueError(f"delay must be a positive number of seconds, got {delay!r}")
+            raise InvalidOptionError(f"delay must be a positive number of seconds, got {quoted(delay)}")
         entries: list[object]
         if isinstance(moves, str):
             first, rest = parse_record(moves)

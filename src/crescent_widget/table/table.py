@@ -25,6 +25,7 @@ Move.parse('5-F2')
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -48,6 +49,7 @@ from ..words.announcements import (
 from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
 from .plan import HintPlan
 from .replay import Replay, ReplayInput, ReplayState
+from .serial import serialized
 
 if TYPE_CHECKING:
     from ..solver import Hint, MoveCheck, Winnability
@@ -78,6 +80,13 @@ def check_flag(name: str, value: object) -> bool:
     """``value`` if it is a bool, else :class:`InvalidOptionError` (``1`` or ``"yes"`` is no flag)."""
     if not isinstance(value, bool):
         raise InvalidOptionError(f"{name} must be True or False, got {type(value).__name__}")
+    return value
+
+
+def check_variant(value: object) -> str:
+    """``value`` if it names a variant (``"N"``, ``"F"``, ``"H"``), else :class:`InvalidOptionError`."""
+    if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
+        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
     return value
 
 
@@ -119,6 +128,7 @@ class TableView:
     labels: Mapping[str, Any]  # every interface text in lang (button labels, templates)
 
 
+@serialized
 class Table:
     """One game of Crescent with a player's session around it; see the module docs.
 
@@ -132,6 +142,8 @@ class Table:
             :meth:`take_back`.
         winnable: random deals are deals the solver proved winnable.
         variant: the variant of random deals (``"N"``, ``"F"``, ``"H"``).
+        auto_play: after each move, play the foundation moves the solver's safe-move
+            rule proves harmless (:func:`~crescent_widget.solver.safe.safe_moves`).
 
     Moves come from a player (``by_player=True``, the default: board gestures, the
     terminal) or from notebook code (``by_player=False``): only a player's move is held
@@ -141,6 +153,12 @@ class Table:
 
     ``on_view`` (if set) receives the new :class:`TableView` after every change, before
     the action callbacks run.
+
+    A Table is safe to share between threads (a widget's messages and a bot's thread):
+    every public method and property holds one lock while it runs, so actions and views
+    never interleave. Callbacks run holding it, on the acting thread, and may call the
+    table again. The :class:`Game` behind :attr:`game` is not locked: change it only
+    through the table, or while no other thread acts.
     """
 
     def __init__(
@@ -152,8 +170,12 @@ class Table:
         teach: bool = False,
         winnable: bool = False,
         variant: str | None = None,
+        auto_play: bool = False,
     ) -> None:
+        self._lock = threading.RLock()
         self._lang = check_lang(lang)
+        self._auto_play = check_flag("auto_play", auto_play)
+        self._auto_playing = False
         self._interactive_rules = check_flag("interactive_rules", interactive_rules)
         self._teach = check_flag("teach", teach)
         self._winnable = check_flag("winnable", winnable)
@@ -236,6 +258,8 @@ class Table:
     @teach.setter
     def teach(self, value: bool) -> None:
         self._teach = check_flag("teach", value)
+        if not value:
+            self._pending = None  # a move held by the teaching mode is not held without it
         self._show()
 
     @property
@@ -248,15 +272,24 @@ class Table:
         self._winnable = check_flag("winnable", value)
 
     @property
+    def auto_play(self) -> bool:
+        """Whether moves to the foundations that can never hurt are played for the player."""
+        return self._auto_play
+
+    @auto_play.setter
+    def auto_play(self, value: bool) -> None:
+        self._auto_play = check_flag("auto_play", value)
+        if self._auto_play and self._replay is None:
+            self._play_safe_moves()
+
+    @property
     def variant(self) -> str:
         """The variant of the next random deal (a loaded game sets it to its own)."""
         return self._variant
 
     @variant.setter
     def variant(self, value: str) -> None:
-        if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
-            raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
-        self._variant = value
+        self._variant = check_variant(value)
 
     @property
     def selected(self) -> Place | None:
@@ -309,6 +342,7 @@ class Table:
             InvalidMoveError: the move is malformed; nothing changes.
             IllegalMoveError: the rules forbid it; nothing changes but the message.
         """
+        check_flag("by_player", by_player)
         concrete = self._resolve(src, dst)
         if by_player and self._teach and self._held_for_confirmation(concrete):
             return None
@@ -331,6 +365,7 @@ class Table:
                 dropped), the card has no legal move (``no_destination``), or the pile is
                 empty (``empty_source``).
         """
+        check_flag("by_player", by_player)
         self._no_replay()
         tapped = self._place(place)
         selected, self._selected = self._selected, None
@@ -471,10 +506,12 @@ class Table:
         Raises:
             InvalidCodeError: the code is malformed; the current game goes on.
         """
+        check_flag("by_player", by_player)
         game = self._game
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self.replaying
         if by_player and in_progress and self._new_game_armed_at != self._version:
             self._note = Words.of(lambda lang: label("confirm_new_game", lang))
+            self._keep_line("note")
             self._announce(self._note)
             self._show()
             self._new_game_armed_at = self._version
@@ -519,6 +556,7 @@ class Table:
             raise InvalidOptionError(f"tone must be one of {NOTE_TONES}, got {tone!r}")
         self._note = Words.same(text)
         self._toned = (self._note, tone)
+        self._keep_line("note")
         if tone:
             self._announce(self._note)
         self._show()
@@ -542,6 +580,7 @@ class Table:
         found = self._plan.hint(self._game, seconds, nodes)
         self._hint = found
         self._note = found.explanation
+        self._keep_line("note")
         self._show()
         return found
 
@@ -558,6 +597,7 @@ class Table:
         verdict = winnability(self._game, seconds=seconds)
         shown = "hidden" if verdict == "unknown" and hides_cards(self._game) else verdict
         self._winnability = shown
+        self._keep_line("winnability")
         self._announce(Words.of(lambda lang: label(f"winnable_{shown}", lang)))
         self._show()
         return verdict
@@ -637,7 +677,7 @@ class Table:
         starts again from the beginning.
         """
         session = self._session()
-        session.playing = (not session.playing) if playing is None else bool(playing)
+        session.playing = (not session.playing) if playing is None else check_flag("playing", playing)
         if session.playing and session.at_end:
             session.seek(0)
             self._enter(session, session.narration())
@@ -656,6 +696,7 @@ class Table:
         replayed game's (its deal and every action up to this step). The note says which
         game the board now shows.
         """
+        check_flag("keep", keep)
         session = self._session()
         saved, self._replay, self._saved = self._saved, None, None
         kept = keep or saved is None
@@ -728,6 +769,7 @@ class Table:
     def _refuse(self, err: CrescentError) -> NoReturn:
         """Show a refusal and raise it."""
         self._notice = err
+        self._keep_line("message")
         if self._interactive_rules:
             self._announce(Words.of(lambda lang: refusal(err, lang)))
         self._show()
@@ -766,7 +808,31 @@ class Table:
             self._refuse(err)
         kind: ActionKind = "reshuffle" if played.is_reshuffle else "move"
         self._done(kind, played, before, announce_action(before, played))
+        if kind == "move" and self._auto_play:
+            self._play_safe_moves()
         return played
+
+    def _play_safe_moves(self) -> None:
+        """Auto-play: the foundation moves that can never hurt, one published move each."""
+        from ..solver.safe import safe_moves  # the solver loads on first use
+
+        if self._auto_playing:
+            return
+        self._auto_playing = True
+        try:
+            while moves := safe_moves(self._game):
+                self._play(moves[0])
+        finally:
+            self._auto_playing = False
+
+    def _keep_line(self, kept: str) -> None:
+        """The board shows one line of feedback: the newest replaces what the others said."""
+        if kept != "message":
+            self._notice = None
+        if kept != "winnability":
+            self._winnability = ""
+        if kept != "note":
+            self._note = NO_WORDS
 
     def _held_for_confirmation(self, move: Move) -> bool:
         """Teaching mode, a player's move: hold a move that loses a won game, and warn."""
@@ -775,6 +841,7 @@ class Table:
             return False
         self._pending = (move, check)
         self._selected = None
+        self._keep_line("warning")
         self._announce(check.explanation)
         self._show()
         return True

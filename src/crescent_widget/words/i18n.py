@@ -251,6 +251,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     },
     "terminal_help": {
         "pl": "13-14  przenieś kartę ze stosu 13 na stos 14 (13-F: na fundament, F1-F5: między fundamentami)\n"
+        "13-14 5-F R  kilka ruchów w jednym wierszu: zagrane po kolei (np. wygrywająca linia z solvera)\n"
         "r      przetasuj (gdy można cofać ruchy: dwa razy)\n"
         "u      cofnij ostatni ruch\n"
         "m      wypisz dozwolone ruchy\n"
@@ -263,6 +264,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "?      ta lista (także: help)\n"
         "q      koniec (także: Ctrl-C, Ctrl-D)",
         "en": "13-14  move the card from pile 13 onto pile 14 (13-F: to a foundation, F1-F5: between foundations)\n"
+        "13-14 5-F R  several moves on one line: played in order (a solver's winning line, say)\n"
         "r      reshuffle (while moves can be undone: twice)\n"
         "u      undo the last move\n"
         "m      list the legal moves\n"
@@ -286,6 +288,18 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "y: go ahead, x: take it back",
     },
     "terminal_no_moves": {"pl": "Brak dozwolonych ruchów.", "en": "No legal moves."},
+    "terminal_taken_back": {
+        "pl": "Ruch {move} wycofany; nic nie zagrano.",
+        "en": "Move {move} taken back; nothing was played.",
+    },
+    "terminal_confirm_reshuffle": {
+        "pl": "Po przetasowaniu nie da się cofnąć żadnego wcześniejszego ruchu: wpisz r jeszcze raz, aby przetasować.",
+        "en": "After a reshuffle no earlier move can be undone: type r again to reshuffle.",
+    },
+    "terminal_confirm_new_game": {
+        "pl": "Partia trwa: wpisz n jeszcze raz, aby ją porzucić i zacząć nową.",
+        "en": "A game is in progress: type n again to abandon it and start a new one.",
+    },
 }
 
 # Replay narration and the teaching mode's one-line rule for each kind of move.
@@ -390,6 +404,37 @@ MOVE_VERDICTS["hidden"] = {
     "pl": "Część kart jest zakryta, więc nie wiadomo, czy ten ruch szkodzi.",
     "en": "Some cards are face down, so it is not known whether this move does harm.",
 }
+
+# The board's settings panel, its statistics and its panels' buttons.
+LABELS.update(
+    {
+        "settings": {"pl": "Ustawienia", "en": "Settings"},
+        "close": {"pl": "Zamknij", "en": "Close"},
+        "setting_lang": {"pl": "Język", "en": "Language"},
+        "setting_teach": {"pl": "Tryb nauki", "en": "Teaching mode"},
+        "setting_four_colour": {"pl": "Cztery kolory kart", "en": "Four-colour cards"},
+        "setting_large": {"pl": "Duże karty", "en": "Large cards"},
+        "setting_auto_play": {
+            "pl": "Sam przenoś karty, gdy to na pewno nie szkodzi",
+            "en": "Move cards home by itself when it surely does no harm",
+        },
+        "setting_variant": {"pl": "Wariant następnej partii", "en": "Next deal's variant"},
+        "lang_pl": {"pl": "polski", "en": "Polski"},
+        "lang_en": {"pl": "English", "en": "English"},
+        "variant_N": {"pl": "Półksiężyc", "en": "Crescent"},
+        "variant_F": {"pl": "Półksiężyc Cztery", "en": "Crescent Four"},
+        "variant_H": {"pl": "Zakryte rozdanie", "en": "Face-down deal"},
+        "stats_variant": {"pl": "Wariant", "en": "Variant"},
+        "stats_games": {"pl": "Partie", "en": "Games"},
+        "stats_wins": {"pl": "Wygrane", "en": "Wins"},
+        "stats_streak": {"pl": "Seria", "en": "Streak"},
+        "stats_best_streak": {"pl": "Najdłuższa seria", "en": "Best streak"},
+        "stats_best_time": {"pl": "Najlepszy czas", "en": "Best time"},
+        "stats_fewest_moves": {"pl": "Najmniej ruchów", "en": "Fewest moves"},
+        "stats_none": {"pl": "Nie zagrano jeszcze żadnej partii.", "en": "No game played yet."},
+        "stats_off": {"pl": "Statystyki są wyłączone.", "en": "Statistics are off."},
+    }
+)
 
 # The board as a player meets it: "still winnable?" with hidden cards, confirmations,
 # restarting a deal, leaving a replay, and lessons that take a wrong move back.
