@@ -84,6 +84,7 @@ export function createBoard(root) {
   const finish = button("finish");
   finish.hidden = true;
   const winnable = button("winnable");
+  const review = button("review");
   const helpId = `cw-help-${++helpIds}`;
   const settingsId = `cw-settings-${helpIds}`;
   const settings = button("settings", "cw-button cw-settings-button");
@@ -105,7 +106,7 @@ export function createBoard(root) {
   // Two groups that wrap as wholes: the buttons, then the game's facts (code, moves,
   // clock), so a narrow notebook gets two tidy rows rather than a stray clock.
   const actions = element("div", "cw-actions");
-  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, settings, help);
+  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, review, settings, help);
   // Why Undo is greyed out (after a reshuffle, past the undo limit), said on the board.
   const undoWhy = element("span", "cw-undo-why");
   undoWhy.hidden = true;
@@ -154,7 +155,9 @@ export function createBoard(root) {
   const replayStep = element("span", "cw-replay-step");
   const replayStop = button("replay-stop");
   const replayKeep = button("replay-keep");
-  replay.append(replayPrev, replayPlay, replayNext, replayStep, replayKeep, replayStop);
+  const reviewTry = button("review-try");
+  reviewTry.hidden = true;
+  replay.append(replayPrev, replayPlay, replayNext, replayStep, reviewTry, replayKeep, replayStop);
 
   // The refusal message keeps role="status" (a documented hook) but is not read out
   // itself: the live region below announces refusals with everything else, once.
@@ -188,7 +191,8 @@ export function createBoard(root) {
   const bannerText = element("p", "cw-banner-text");
   const bannerUndo = element("button", "cw-button", { type: "button", "data-banner-action": "undo" });
   const bannerNew = element("button", "cw-button", { type: "button", "data-banner-action": "new-game" });
-  banner.append(bannerText, bannerUndo, bannerNew);
+  const bannerReview = element("button", "cw-button", { type: "button", "data-banner-action": "review" });
+  banner.append(bannerText, bannerUndo, bannerReview, bannerNew);
 
   const bannerFacts = element("p", "cw-banner-facts");
   banner.insertBefore(bannerFacts, bannerUndo);
@@ -202,7 +206,7 @@ export function createBoard(root) {
     clock, copy, codeValue, replay, overlay, messages, narrowNote,
     buttons: {
       reshuffle, undo, newGame, hint, finish, winnable, help, settings, helpClose, bannerUndo, bannerNew, confirm,
-      cancel, replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep,
+      cancel, replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep, review, reviewTry, bannerReview,
     },
     undoWhy,
     parts: {
@@ -333,12 +337,21 @@ export function updateBoard(view, state) {
   b.finish.hidden = !state.can_finish;
   setText(b.winnable, labels.winnable_ask ?? "");
   b.winnable.disabled = replaying || over;
+  // The review works on any game with a record: offered here, and on the end-of-game banner.
+  setText(b.review, labels.review ?? "");
+  setAttr(b.review, "title", labels.review_title ?? "");
+  // Shown once there is a game to review (a fresh deal keeps the toolbar to one row).
+  b.review.hidden = state.move_count === 0 && !replaying;
+  b.review.disabled = replaying;
+  setText(b.bannerReview, labels.review ?? "");
   setAttr(b.help, "aria-label", labels.help ?? "");
   setAttr(b.help, "title", labels.help ?? "");
   setAttr(b.settings, "aria-label", labels.settings ?? "");
   setAttr(b.settings, "title", labels.settings ?? "");
   setText(b.helpClose, labels.close ?? "");
-  setText(view.parts.winnability, state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "");
+  const verdict = state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "";
+  // A loss comes with why (the note holds it): said on the same line, after the verdict.
+  setText(view.parts.winnability, state.winnability === "lost" && state.note ? `${verdict} ${state.note}` : verdict);
   view.parts.winnability.dataset.verdict = state.winnability || "";
 
   const [prefix, suffix] = String(labels.code ?? "{code}").split("{code}");
@@ -372,6 +385,8 @@ export function updateBoard(view, state) {
     setAttr(b.replayPlay, "aria-pressed", replay.playing ? "true" : "false");
     setText(b.replayStop, labels.replay_stop ?? "");
     setText(b.replayKeep, labels.replay_keep ?? "");
+    setText(b.reviewTry, labels.review_try ?? "");
+    b.reviewTry.hidden = !replay.better;
     setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
     b.replayPrev.disabled = replay.step <= 0;
     b.replayNext.disabled = replay.step >= replay.total;

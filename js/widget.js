@@ -173,7 +173,8 @@ function render({ model, el }) {
     [b.winnable, "winnable"], [b.bannerUndo, "undo"], [b.bannerNew, "new_game"],
     [b.confirm, "confirm"], [b.cancel, "cancel"], [b.replayPrev, "replay_prev"],
     [b.replayNext, "replay_next"], [b.replayPlay, "replay_play"], [b.replayStop, "replay_stop"],
-    [b.restart, "restart"], [b.replayKeep, "replay_keep"],
+    [b.restart, "restart"], [b.replayKeep, "replay_keep"], [b.review, "review"], [b.reviewTry, "review_try"],
+    [b.bannerReview, "review"],
   ];
   for (const [button, type] of intents) on(button, action(type));
   on(b.finish, finish);

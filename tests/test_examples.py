@@ -20,6 +20,7 @@ def test_the_example_notebooks_are_there() -> None:
         "script.ipynb",
         "won-game.ipynb",
         "bots.ipynb",
+        "review.ipynb",
     }
 
 

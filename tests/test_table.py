@@ -244,9 +244,11 @@ def test_teach_holds_a_players_losing_move_until_confirmed() -> None:
     assert t.drop(2, 1) is None
     view = t.view()
     assert (view.pending_move, view.move_count, moves) == ("2-1", 0, [])
-    assert view.warning == view.announcement == "Uwaga: po tym ruchu gry nie da się już wygrać."
+    why = "A♠ leży na 2♠, która musi trafić na fundament przed nią, a A♠ nie ma dokąd zejść."
+    assert view.warning == view.announcement == f"Uwaga: po tym ruchu gry nie da się już wygrać. {why}"
     t.lang = "en"
-    assert t.view().warning == "Careful: after this move the game can no longer be won."
+    why = "A♠ lies on 2♠, which must reach a foundation first, and A♠ has nowhere else to go."
+    assert t.view().warning == f"Careful: after this move the game can no longer be won. {why}"
     assert t.confirm() == Move.parse("2-1")
     view = t.view()
     assert (view.pending_move, view.warning, view.move_count, moves) == ("", "", 1, ["2-1"])

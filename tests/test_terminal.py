@@ -57,7 +57,8 @@ def test_teaching_warns_before_a_losing_move_and_waits_for_y() -> None:
     out: list[str] = []
     commands = iter(["2-1", "x", "2-1", "y", "q"])
     table = play(Table.from_game(one_wrong_move(), lang="en", teach=True), lambda _prompt: next(commands), out.append)
-    warning = "? Careful: after this move the game can no longer be won."
+    why = "A♠ lies on 2♠, which must reach a foundation first, and A♠ has nowhere else to go."  # the dead end
+    warning = f"? Careful: after this move the game can no longer be won. {why}"
     assert out.count(warning) == 2, "the warning is printed once each time the move is held"
     assert out.count("y: go ahead, x: take it back") == 2
     assert not any(line.startswith("Careful") for line in out), "no second copy as an announcement"

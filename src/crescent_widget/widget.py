@@ -38,6 +38,7 @@ from .engine.moves import Move, PlaceLike
 from .errors import InvalidOptionError, clip, quoted
 from .stats import Stats, StatsKeeper, open_book
 from .table.intents import handle
+from .table.review import REVIEW_SECONDS
 from .table.table import (
     TEACH_CHECK_SECONDS,
     ActionCallback,
@@ -51,6 +52,7 @@ from .words.i18n import check_lang
 
 if TYPE_CHECKING:
     from .solver import Hint, MoveCheck, Winnability
+    from .solver.review import Review
     from .table.replay import ReplayInput
 
 logger = logging.getLogger(__name__)
@@ -155,7 +157,7 @@ class CrescentWidget(anywidget.AnyWidget):
     ).tag(sync=True)
     pending_move = traitlets.Unicode("", help="a board move held for confirmation, or ''").tag(sync=True)
     warning = traitlets.Unicode("", help="why the pending move is held, in lang").tag(sync=True)
-    replay_state = traitlets.Dict(help="{} or {step, total, playing, delay} in replay mode").tag(sync=True)
+    replay_state = traitlets.Dict(help="{} or {step, total, playing, delay, better} in replay mode").tag(sync=True)
     elapsed = traitlets.Float(0.0, help="seconds played when this state was published").tag(sync=True)
     clock_running = traitlets.Bool(False, help="whether the front end should keep the clock ticking").tag(sync=True)
     lang = traitlets.Enum(("pl", "en"), "pl").tag(sync=True)
@@ -357,6 +359,14 @@ class CrescentWidget(anywidget.AnyWidget):
         """Leave replay mode: back to the game as it was (or, with ``keep=True``, play on from here)."""
         self._table.stop_replay(keep)
 
+    def review(self, seconds: float = REVIEW_SECONDS) -> Review:
+        """Review the game: the replay opens where the win was lost, with why and the better move lit."""
+        return self._table.review(seconds)
+
+    def review_try(self) -> Move:
+        """Play the review's better move as a new branch of the game (the board's "Try it")."""
+        return self._table.review_try()
+
     @property
     def stats(self) -> Stats:
         """The player's statistics per variant (kept across sessions; see :mod:`crescent_widget.stats`)."""
@@ -467,7 +477,8 @@ class CrescentWidget(anywidget.AnyWidget):
             self.targets = {place: list(destinations) for place, destinations in view.targets.items()}
             replay = view.replay
             self.replay_state = {} if replay is None else {
-                "step": replay.step, "total": replay.total, "playing": replay.playing, "delay": replay.delay
+                "step": replay.step, "total": replay.total, "playing": replay.playing, "delay": replay.delay,
+                "better": replay.better,
             }  # fmt: skip
             self.variant = self._table.variant
             self.labels = dict(view.labels)

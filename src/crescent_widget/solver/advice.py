@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
+from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
-from .api import check_budget, hides_cards, in_browser, run
+from .api import SolveResult, check_budget, hides_cards, in_browser, run
 from .expand import expand
 from .heuristic import score
 from .replay import engine_moves
 from .state import from_game
+from .why import why_lost
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -109,7 +111,10 @@ def hint(
     if status == "won":
         return _hint(game, None, "none", True, "won")
     if status == "blocked":
-        return _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
+        blocked = _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
+        if hides_cards(game):
+            return blocked
+        return replace(blocked, explanation=join(blocked.explanation, why_lost(game)))
     if hides_cards(game):
         return _fair_hint(game, avoid)
     result, search = run(game, seconds=seconds, nodes=nodes)
@@ -120,9 +125,12 @@ def hint(
         if line:
             return line_hint(game, line)
     if result.status == "lost":
-        if game.can_undo:
-            return _hint(game, None, "undo", True, "undo")
-        return _hint(game, None, "none", True, "lost_no_undo")
+        lost = (
+            _hint(game, None, "undo", True, "undo")
+            if game.can_undo
+            else _hint(game, None, "none", True, "lost_no_undo")
+        )
+        return replace(lost, explanation=join(lost.explanation, why_lost(game, nodes=_searched(result))))
     internal = search.best_line[0] if search.best_line else _best_child_move(game)
     first = RESHUFFLE if internal is None else engine_moves(game, internal)[0]
     if _returns(game, first, avoid):
@@ -268,7 +276,15 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
         left = max(seconds - after_result.seconds, seconds * (1 - AFTER_SHARE))
         before_status = run(game, seconds=left)[0].status
         verdict = "loses_win" if before_status == "won" else "already_lost" if before_status == "lost" else "unknown"
+        if verdict == "loses_win":
+            found = _move_check(verdict)
+            return replace(found, explanation=join(found.explanation, why_lost(after, nodes=_searched(after_result))))
     return _move_check(verdict)
+
+
+def _searched(result: SolveResult) -> int:
+    """The positions a proof by complete search took (0 for another kind of proof)."""
+    return result.nodes if result.proof == "search" else 0
 
 
 def _move_check(verdict: MoveVerdict, key: str | None = None) -> MoveCheck:

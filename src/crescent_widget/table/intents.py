@@ -47,6 +47,8 @@ INTENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "replay_stop": (),
     "replay_keep": (),
     "restart": (),
+    "review": (),
+    "review_try": (),
 }
 # Intents without fields: the Table method each one calls.
 SIMPLE_INTENTS: Final[dict[str, str]] = {
@@ -58,6 +60,8 @@ SIMPLE_INTENTS: Final[dict[str, str]] = {
     "confirm": "confirm",
     "cancel": "take_back",
     "restart": "restart",
+    "review": "review",
+    "review_try": "review_try",
 }
 # A game code is short; anything longer is garbage, refused before the engine sees it.
 MAX_CODE_LENGTH: Final = 32

@@ -24,19 +24,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from ..engine.game import Game
-from ..engine.moves import ANY_FOUNDATION, RESHUFFLE, Move
+from ..engine.moves import ANY_FOUNDATION, Move
 from ..engine.records import parse_record, replay
 from ..errors import InvalidCodeError, InvalidOptionError, quoted
 from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, Words, label
-
-# "The only move that kept a win" needs every other move proven lost: each gets this many
-# positions of search (a few milliseconds), and a position with more moves is not asked.
-ONLY_LINE_NODES: Final = 1_500
-ONLY_LINE_MOST_MOVES: Final = 12
 
 ReplayInput = str | Sequence[Move | str]
 
@@ -49,6 +43,7 @@ class ReplayState:
     total: int
     playing: bool
     delay: float
+    better: str = ""  # a review's better move at this step ("Try it" plays it), or ""
 
 
 MIN_DELAY = 0.05
@@ -167,7 +162,7 @@ def why(before: Game, move: Move) -> Words:
         card = after.top(src)
         if card is not None:
             reasons.append(Words.of(lambda lang: label("why_freed", lang, card=card.text(lang))))
-    if _only_winning_move(before, after, move):
+    if _only_winning_move(before, move):
         reasons.append(Words.of(lambda lang: label("why_only_line", lang)))
     words = NO_WORDS
     for reason in reasons:
@@ -175,21 +170,7 @@ def why(before: Game, move: Move) -> Words:
     return words
 
 
-def _only_winning_move(before: Game, after: Game, move: Move) -> bool:
-    """Whether ``move`` keeps a win and every other move is proven to lose (small budgets)."""
-    from ..solver import solve
-    from ..solver.api import hides_cards
+def _only_winning_move(before: Game, move: Move) -> bool:
+    from ..solver.review import only_winning_move  # the solver loads on first use
 
-    if hides_cards(before):
-        return False
-    others = [other for other in before.legal_moves() if other != move]
-    if before.can_move(RESHUFFLE) and move != RESHUFFLE:
-        others.append(RESHUFFLE)
-    if not others or len(others) > ONLY_LINE_MOST_MOVES:
-        return False  # a forced move needs no reason; a wide position costs too much to settle
-    for other in others:
-        position = before.copy()
-        position.move(other)
-        if solve(position, nodes=ONLY_LINE_NODES).status != "lost":
-            return False
-    return solve(after, nodes=ONLY_LINE_NODES).status == "won"
+    return only_winning_move(before, move)

@@ -49,10 +49,12 @@ from ..words.announcements import (
 from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
 from .plan import HintPlan
 from .replay import Replay, ReplayInput, ReplayState
+from .review import REVIEW_SECONDS, review_state, review_step
 from .serial import serialized
 
 if TYPE_CHECKING:
     from ..solver import Hint, MoveCheck, Winnability
+    from ..solver.review import Review
 
 logger = logging.getLogger(__name__)
 
@@ -186,6 +188,7 @@ class Table:
         self._previous: Game | None = None
         self._replay: Replay | None = None
         self._saved: Game | None = None  # the game a replay stepped away from
+        self._review: Review | None = None  # the review a replay shows, if it is one
         self._note: Words = NO_WORDS
         self._toned: tuple[Words, str] = (NO_WORDS, "")  # a note with a tone, while it is the note
         self._words: Words = NO_WORDS
@@ -598,9 +601,19 @@ class Table:
         shown = "hidden" if verdict == "unknown" and hides_cards(self._game) else verdict
         self._winnability = shown
         self._keep_line("winnability")
-        self._announce(Words.of(lambda lang: label(f"winnable_{shown}", lang)))
+        why = self._why_lost(verdict)
+        if why:
+            self._note = why  # the board's winnability line says it after the verdict
+        self._announce(join(Words.of(lambda lang: label(f"winnable_{shown}", lang)), why))
         self._show()
         return verdict
+
+    def _why_lost(self, verdict: Winnability) -> Words:
+        """Why the game is lost, when "Still winnable?" found it lost (the same words as the hint's)."""
+        from ..solver.api import hides_cards
+        from ..solver.why import why_lost
+
+        return why_lost(self._game) if verdict == "lost" and not hides_cards(self._game) else NO_WORDS
 
     def check_move(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
         """Would this move throw away a win? Asks the solver; plays nothing.
@@ -646,7 +659,7 @@ class Table:
             self._refuse(err)
         if self._replay is None:
             self._saved = self._game
-        self._replay = session
+        self._replay, self._review = session, None
         self._enter(session, session.narration())
 
     def step(self, count: int = 1) -> int:
@@ -698,7 +711,7 @@ class Table:
         """
         check_flag("keep", keep)
         session = self._session()
-        saved, self._replay, self._saved = self._saved, None, None
+        saved, self._replay, self._saved, self._review = self._saved, None, None, None
         kept = keep or saved is None
         self._game = session.game.copy() if saved is None or kept else saved
         self._reset_interaction()
@@ -709,6 +722,59 @@ class Table:
         )
         self._announce(self._note)
         self._show()
+
+    def review(self, seconds: float = REVIEW_SECONDS) -> Review:
+        """Review the game so far (:func:`~crescent_widget.solver.review.review`) and replay it there.
+
+        The replay opens where the win was thrown away (the position before the turning
+        point, or the last winnable one) with the explanation as its narration and the
+        better move lit; :meth:`review_try` plays that move on as a new branch. A won
+        game opens at its longest stretch of only moves.
+
+        Raises:
+            IllegalMoveError: ``replay_active``.
+            HiddenCardsError: a face-down game still being played (the board says why).
+            InvalidBudgetError: ``seconds`` is not a finite number >= 0.
+        """
+        from ..solver.advice import line_hint
+        from ..solver.review import review
+
+        self._no_replay()
+        try:
+            found = review(self._game, seconds=seconds)
+        except CrescentError as err:
+            self._refuse(err)
+        session = Replay(self._game.root(), self._game.actions, 1.0)
+        session.seek(review_step(found))
+        self._saved, self._replay, self._review = self._game, session, found
+        self._enter(session, found.explanation)
+        if found.better is not None and session.index == found.better.position:
+            self._hint = line_hint(session.game, found.better.line)
+        self._announce(found.explanation)
+        self._show()
+        return found
+
+    def review_try(self) -> Move:
+        """Take the reviewed position over as a real game and play the review's better move there.
+
+        The game's record stays honest: the deal and the actions up to that position,
+        then the better move (see :meth:`stop_replay` with ``keep``).
+
+        Raises:
+            IllegalMoveError: ``no_replay``, or ``nothing_to_try`` (no better move was found).
+        """
+        from ..solver.advice import line_hint
+
+        session = self._session()
+        better = self._review.better if self._review is not None else None
+        if better is None:
+            self._refuse(IllegalMoveError("nothing_to_try"))
+        session.seek(better.position)
+        self.stop_replay(keep=True)
+        played = self._play(better.move)
+        self._hint = line_hint(self._game, better.line[1:]) if len(better.line) > 1 else None
+        self._show()
+        return played
 
     # ---------------------------------------------------------------------------- view
 
@@ -752,7 +818,7 @@ class Table:
             can_finish=not replaying and bool(finishing_run(game)),
             pending_move="" if pending is None else str(pending[0]),
             warning="" if pending is None else pending[1].text(lang),
-            replay=None if self._replay is None else self._replay.state(),
+            replay=None if self._replay is None else review_state(self._replay, self._review),
             elapsed=round(game.elapsed, 1),
             clock_running=game.started and status == "playing" and not replaying,
             lang=lang,
@@ -876,7 +942,7 @@ class Table:
         return found
 
     def _load(self, game: Game) -> None:
-        self._replay = self._saved = None
+        self._replay = self._saved = self._review = None
         self._game = game
         self._plan.reset()
         self._plan.visit(game)

@@ -25,6 +25,7 @@ from ..engine.records import RecordError
 from ..errors import CrescentError
 from ..words.announcements import refusal
 from ..words.i18n import REASONS, Lang, label, message
+from .review import REVIEW_SECONDS
 from .table import Table, TableView
 
 QUIT = frozenset({"q", "quit", "exit", "koniec"})
@@ -89,6 +90,9 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
         write(label("terminal_language", table.lang))
         write(table.game.diagram(table.lang))
         return False
+    if command == "review":
+        write(review_text(table))
+        return False
     if command == "t":
         held = table.pending
         table.teach = not table.teach  # off: a held move is dropped with the mode
@@ -129,6 +133,13 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
     else:
         table.move(command)
     return True
+
+
+def review_text(table: Table) -> str:
+    """The game review's words (the same as the widget's and the API's), in the table's language."""
+    from ..solver.review import review
+
+    return review(table.game, seconds=REVIEW_SECONDS).text(table.lang)
 
 
 def play_line(table: Table, moves: list[str]) -> None:

@@ -116,6 +116,14 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Żaden ruch nie czeka na potwierdzenie",
         "en": "No move is waiting for confirmation",
     },
+    "hidden_cards": {
+        "pl": "Część kart jest zakryta; analiza będzie możliwa po zakończeniu partii",
+        "en": "Some cards are face down; the game can be reviewed once it is over",
+    },
+    "nothing_to_try": {
+        "pl": "Analiza nie znalazła lepszego ruchu do wypróbowania",
+        "en": "The review found no better move to try",
+    },
     "nothing_to_finish": {
         "pl": "Tej partii nie da się dokończyć samymi ruchami na fundamenty",
         "en": "This game cannot be finished with foundation moves alone",
@@ -257,6 +265,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "m      wypisz dozwolone ruchy\n"
         "h      podpowiedź\n"
         "w      czy nadal da się wygrać?\n"
+        "review analiza partii: gdzie przepadła wygrana, dlaczego i co zagrać zamiast\n"
         "t      tryb nauki: włącz lub wyłącz\n"
         "y / x  tryb nauki: mimo to zagraj / wycofaj wstrzymany ruch\n"
         "l      zmień język (Polish / English)\n"
@@ -270,6 +279,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "m      list the legal moves\n"
         "h      hint\n"
         "w      still winnable?\n"
+        "review review the game: where the win was lost, why, and what to play instead\n"
         "t      teaching mode on or off\n"
         "y / x  teaching mode: go ahead / take back the move held back\n"
         "l      switch language (polski / English)\n"
@@ -557,3 +567,67 @@ def reshuffle_button_text(reshuffles_left: int, lang: str = DEFAULT_LANG) -> str
     if reshuffles_left <= 0:
         return message("no_reshuffles", lang)
     return f"{label('reshuffle', lang)} ({reshuffles_left})"
+
+
+# Why a position is lost, and the game review (solver/why.py, solver/review.py).
+REVIEW: Final[dict[str, dict[str, str]]] = {
+    "lost_suit": {
+        "pl": "Kolor {suit} nie może już w całości trafić na fundamenty, nawet gdyby inne kolory zniknęły z drogi.",
+        "en": "The {suit} suit can no longer all reach its foundations, even with every other suit out of the way.",
+    },
+    "lost_dead_end": {
+        "pl": "{stuck} leży na {beneath}, która musi trafić na fundament przed nią, a {stuck} nie ma dokąd zejść.",
+        "en": "{stuck} lies on {beneath}, which must reach a foundation first, and {stuck} has nowhere else to go.",
+    },
+    "lost_dead_ends": {
+        "pl": "Każda kontynuacja ({n} pozycji) kończy się kartą, która nie może już zejść: najczęściej {stuck} "
+        "na {beneath}, która musi trafić na fundament wcześniej.",
+        "en": "Every continuation ({n} positions) ends with a card that can never leave: most often {stuck} "
+        "on {beneath}, which must reach a foundation first.",
+    },
+    "lost_searched": {
+        "pl": "Sprawdzono każdą kontynuację ({n} pozycji) i żadna nie wygrywa.",
+        "en": "Every continuation was tried ({n} positions) and none wins.",
+    },
+    "lost_proven": {
+        "pl": "Sprawdzono każdą kontynuację i żadna nie wygrywa.",
+        "en": "Every continuation was tried and none wins.",
+    },
+    "lost_blocked": {"pl": "Nie został żaden ruch.", "en": "No move is left."},
+    "turning": {"pl": "Tu przepadła wygrana: {move}. {why}", "en": "Here the win was thrown away: {move}. {why}"},
+    "better": {
+        "pl": "Lepiej: {move}, które zachowuje wygraną (wygrywająca linia: {k} ruchów).",
+        "en": "Better: {move}, which keeps the win (a winning line of {k} moves).",
+    },
+    "bracket": {
+        "pl": "Po akcji {a} grę dało się jeszcze wygrać, po akcji {b} już nie: wygrana przepadła pomiędzy nimi. {why}",
+        "en": "After action {a} the game could still be won, after action {b} no longer: "
+        "the win was lost in between. {why}",
+    },
+    "lost_from_deal": {"pl": "Tego rozdania nie dało się wygrać. {why}", "en": "This deal could not be won. {why}"},
+    "lost_unplaced": {
+        "pl": "Po akcji {b} gry nie da się wygrać; nie ustalono, czy wcześniej się dało. {why}",
+        "en": "After action {b} the game cannot be won; whether it could be before was not settled. {why}",
+    },
+    "won": {"pl": "Gra wygrana: ani razu nie była przegrana.", "en": "The game was won: it was never lost."},
+    "winnable": {
+        "pl": "Tę grę nadal da się wygrać: ani razu nie była przegrana.",
+        "en": "This game can still be won: it was never lost.",
+    },
+    "only_moves": {
+        "pl": "Najdłuższy ciąg jedynych wygrywających ruchów: akcje {a}–{b}.",
+        "en": "The longest stretch of only winning moves: actions {a}–{b}.",
+    },
+    "unsettled": {
+        "pl": "W dostępnym czasie nie udało się ustalić, czy i gdzie przepadła wygrana.",
+        "en": "Within its time the review could not settle whether or where the win was lost.",
+    },
+    "review": {"pl": "Analiza", "en": "Review"},
+    "review_title": {
+        "pl": "Gdzie przepadła wygrana i co należało zagrać",
+        "en": "Where the win was lost, and what to play instead",
+    },
+}
+LABELS["review"] = REVIEW["review"]
+LABELS["review_title"] = REVIEW["review_title"]
+LABELS["review_try"] = {"pl": "Wypróbuj", "en": "Try it"}
