@@ -3,6 +3,7 @@
 // textContent only.
 
 import { cardText, createCard, updateCard } from "./cards.js";
+import { createNarrowNote, updateNarrowNote } from "./narrow.js";
 
 /** Grid position [row, column] of pile 1–16 in a 5-row, 10-column grid. */
 export function pileCell(pile) {
@@ -198,10 +199,11 @@ export function createBoard(root) {
   overlay.append(warning, banner);
   const stage = element("div", "cw-stage");
   stage.append(board, helpPanel, settingsPanel);
-  root.append(toolbar, messages, stage, replay, live);
+  const narrowNote = createNarrowNote();
+  root.append(toolbar, messages, narrowNote, stage, replay, live);
   return {
     root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, settingsPanel, live, banner,
-    clock, copy, codeValue, replay, overlay, messages,
+    clock, copy, codeValue, replay, overlay, messages, narrowNote,
     buttons: {
       reshuffle, undo, newGame, hint, finish, winnable, help, settings, helpClose, bannerUndo, bannerNew, confirm,
       cancel, replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep, review, reviewTry, bannerReview,
@@ -415,6 +417,8 @@ export function updateBoard(view, state) {
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
   setText(b.bannerNew, labels.new_game ?? "");
   view.overlay.hidden = view.warning.hidden && view.banner.hidden;
+
+  updateNarrowNote(view.narrowNote, labels);
 
   const root = view.root;
   setAttr(root, "aria-label", labels.game_name ?? "");

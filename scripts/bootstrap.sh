@@ -12,6 +12,16 @@ if [ ! -x "$venv/bin/python" ]; then
   echo "== creating $venv"
   "$python" -m venv "$venv"
 fi
+# npm packages from the lock file: esbuild (the front end's build) and the browser tests' VS Code
+# widget manager (@vscode/jupyter-ipywidgets8, @jupyterlab/services, requirejs). Again whenever
+# the lock file changes.
+npm_stamp="node_modules/.crescent-npm-installed"
+npm_want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ ! -f "$npm_stamp" ] || [ "$(cat "$npm_stamp")" != "$npm_want" ]; then
+  echo "== installing the npm packages (package-lock.json)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$npm_want" > "$npm_stamp"
+fi
 stamp="$venv/.crescent-installed"
 want="$(cat pyproject.toml package.json 2>/dev/null | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then

@@ -160,6 +160,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "status_blocked": {"pl": "zablokowana", "en": "blocked"},
     # Hints, "still winnable?" and the teaching mode's warning.
     "winnable_ask": {"pl": "Da się wygrać?", "en": "Still winnable?"},
+    # In place of a board too narrow for its cards to be tapped (a phone's narrowest panes).
+    "too_narrow": {"pl": "Za wąsko na planszę: poszerz panel", "en": "Too narrow for the board: widen the pane"},
     "winnable_winnable": {
         "pl": "Tę grę nadal można wygrać (udowodnione).",
         "en": "This game can still be won (proven).",
