@@ -148,6 +148,13 @@ def test_the_public_names_cover_the_packages_api() -> None:
     assert "crescent_widget.Game.move" in names  # methods too, each with its parameters
     assert "crescent_widget.table.Table.tap" in names
     assert "crescent_widget.solver.survey.run_survey" in names
+    # The game review, why a loss is lost, auto-play's safe moves and the statistics.
+    assert "crescent_widget.solver.review.review" in names
+    assert "crescent_widget.solver.review.Review.text" in names
+    assert "crescent_widget.solver.why.why_lost" in names
+    assert "crescent_widget.solver.safe.safe_moves" in names
+    assert "crescent_widget.stats.Stats" in names
+    assert "crescent_widget.table.Table.review_try" in names
     # An inherited method may be documented where it is defined.
     assert "crescent_widget.errors.CrescentError.text" in names["crescent_widget.IllegalMoveError.text"]
 
