@@ -2,7 +2,7 @@
 
 Every finished game is one row: its variant, whether it was won, its moves and its
 time. A game counts once it ends: won, blocked, or left for another deal after at least
-one move. :func:`summary` folds the rows into :class:`VariantStats` per variant: games,
+one move. :meth:`StatsBook.summary` folds the rows into :class:`VariantStats` per variant: games,
 wins, the current and the best winning streak, the best time and the fewest moves of a
 win.
 
