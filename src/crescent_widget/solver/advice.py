@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Final, Literal
 from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
-from .api import check_budget, hides_cards, run
+from .api import check_seconds, hides_cards, run
+from .checks import check_game
 from .expand import expand
 from .replay import engine_moves
 from .state import from_game
@@ -68,7 +69,8 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
     >>> Game.from_number(1).status
     'playing'
     """
-    check_budget(seconds)
+    check_game(game)
+    check_seconds(seconds)
     status = game.status
     if status == "won":
         return _hint(game, None, "none", True, "won")
@@ -128,7 +130,8 @@ def winnability(game: Game, *, seconds: float = 1.0) -> Winnability:
     >>> winnability(Game.from_number(3), seconds=10)
     'winnable'
     """
-    check_budget(seconds)
+    check_game(game)
+    check_seconds(seconds)
     if hides_cards(game):
         return "lost" if game.status == "blocked" else "unknown"
     status = run(game, seconds=seconds)[0].status
@@ -165,8 +168,11 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
     Raises:
         IllegalMoveError: the move is not legal here.
         InvalidMoveError: the move is malformed.
+        ArgumentTypeError: ``game`` is not a Game, or ``seconds`` not a number.
+        InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
     """
-    check_budget(seconds)
+    check_game(game)
+    check_seconds(seconds)
     after = game.copy()
     after.move(move)
     if hides_cards(game):
