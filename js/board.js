@@ -3,6 +3,7 @@
 // textContent only.
 
 import { cardText, createCard, updateCard } from "./cards.js";
+import { createNarrowNote, updateNarrowNote } from "./narrow.js";
 
 /** Grid position [row, column] of pile 1–16 in a 5-row, 10-column grid. */
 export function pileCell(pile) {
@@ -78,11 +79,18 @@ export function createBoard(root) {
   const reshuffle = button("reshuffle");
   const undo = button("undo");
   const newGame = button("new-game");
+  const restart = button("restart");
   const hint = button("hint");
   const finish = button("finish");
   finish.hidden = true;
   const winnable = button("winnable");
+  const review = button("review");
   const helpId = `cw-help-${++helpIds}`;
+  const settingsId = `cw-settings-${helpIds}`;
+  const settings = button("settings", "cw-button cw-settings-button");
+  settings.setAttribute("aria-expanded", "false");
+  settings.setAttribute("aria-controls", settingsId);
+  settings.textContent = "\u2699"; // ⚙
   const help = button("help", "cw-button cw-help-button");
   help.setAttribute("aria-expanded", "false");
   help.setAttribute("aria-controls", helpId);
@@ -98,7 +106,11 @@ export function createBoard(root) {
   // Two groups that wrap as wholes: the buttons, then the game's facts (code, moves,
   // clock), so a narrow notebook gets two tidy rows rather than a stray clock.
   const actions = element("div", "cw-actions");
-  actions.append(reshuffle, undo, newGame, hint, finish, winnable, help);
+  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, review, settings, help);
+  // Why Undo is greyed out (after a reshuffle, past the undo limit), said on the board.
+  const undoWhy = element("span", "cw-undo-why");
+  undoWhy.hidden = true;
+  actions.append(undoWhy);
   const info = element("div", "cw-info");
   const counters = element("span", "cw-counters");
   counters.append(moves, clock);
@@ -142,16 +154,20 @@ export function createBoard(root) {
   const replayNext = button("replay-next");
   const replayStep = element("span", "cw-replay-step");
   const replayStop = button("replay-stop");
-  replay.append(replayPrev, replayPlay, replayNext, replayStep, replayStop);
+  const replayKeep = button("replay-keep");
+  const reviewTry = button("review-try");
+  reviewTry.hidden = true;
+  replay.append(replayPrev, replayPlay, replayNext, replayStep, reviewTry, replayKeep, replayStop);
 
   // The refusal message keeps role="status" (a documented hook) but is not read out
   // itself: the live region below announces refusals with everything else, once.
   const status = element("div", "cw-status", { role: "status", "aria-live": "off" });
   const winnability = element("div", "cw-winnability");
   const note = element("div", "cw-note", { "aria-live": "polite" });
-  // The lines under the board keep their room when empty, so that a refusal or a note
-  // appearing does not push the notebook around.
-  const messages = element("div", "cw-messages");
+  // One line of feedback at the top of the board, where the eyes are: the newest of
+  // refusal, verdict and note (Python keeps only one). It keeps its room when empty, so
+  // that a message appearing does not push the board around.
+  const messages = element("div", "cw-messages", { "data-line": "" });
   messages.append(status, winnability, note);
   const warning = element("div", "cw-warning", { role: "group" });
   warning.hidden = true;
@@ -159,11 +175,15 @@ export function createBoard(root) {
   const confirm = button("confirm");
   const cancel = button("cancel");
   warning.append(warningText, confirm, cancel);
-  const helpPanel = element("div", "cw-help", { id: helpId });
+  // Help and settings open as panels over the board, in view wherever the board is.
+  const helpPanel = element("div", "cw-panel cw-help", { id: helpId, role: "dialog", tabindex: "-1" });
   helpPanel.hidden = true;
   const helpTitle = element("p", "cw-help-title");
   const helpList = element("ul", "cw-help-list");
-  helpPanel.append(helpTitle, helpList);
+  const helpClose = element("button", "cw-button cw-panel-close", { type: "button", "data-close": "help" });
+  helpPanel.append(helpClose, helpTitle, helpList);
+  const settingsPanel = element("div", "cw-panel cw-settings", { id: settingsId, role: "dialog", tabindex: "-1" });
+  settingsPanel.hidden = true;
   const live = element("div", "cw-live cw-sr-only", { "aria-live": "polite", "aria-atomic": "true", "data-live": "" });
   // The end of the game is announced by the live region, so the banner is not an alert.
   const banner = element("div", "cw-banner");
@@ -171,18 +191,27 @@ export function createBoard(root) {
   const bannerText = element("p", "cw-banner-text");
   const bannerUndo = element("button", "cw-button", { type: "button", "data-banner-action": "undo" });
   const bannerNew = element("button", "cw-button", { type: "button", "data-banner-action": "new-game" });
-  banner.append(bannerText, bannerUndo, bannerNew);
+  const bannerReview = element("button", "cw-button", { type: "button", "data-banner-action": "review" });
+  banner.append(bannerText, bannerUndo, bannerReview, bannerNew);
 
+  const bannerFacts = element("p", "cw-banner-facts");
+  banner.insertBefore(bannerFacts, bannerUndo);
   overlay.append(warning, banner);
-  root.append(toolbar, board, replay, messages, helpPanel, live);
+  const stage = element("div", "cw-stage");
+  stage.append(board, helpPanel, settingsPanel);
+  const narrowNote = createNarrowNote();
+  root.append(toolbar, messages, narrowNote, stage, replay, live);
   return {
-    root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, live, banner, clock, copy,
-    codeValue, replay, overlay,
+    root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, settingsPanel, live, banner,
+    clock, copy, codeValue, replay, overlay, messages, narrowNote,
     buttons: {
-      reshuffle, undo, newGame, hint, finish, winnable, help, bannerUndo, bannerNew, confirm, cancel,
-      replayPrev, replayPlay, replayNext, replayStop,
+      reshuffle, undo, newGame, hint, finish, winnable, help, settings, helpClose, bannerUndo, bannerNew, confirm,
+      cancel, replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep, review, reviewTry, bannerReview,
     },
-    parts: { codePrefix, codeSuffix, moves, bannerText, winnability, warningText, replayStep, helpTitle, helpList },
+    undoWhy,
+    parts: {
+      codePrefix, codeSuffix, moves, bannerText, bannerFacts, winnability, warningText, replayStep, helpTitle, helpList,
+    },
   };
 }
 
@@ -267,7 +296,7 @@ export function updateBoard(view, state) {
   const { labels } = state;
   const selected = state.selected;
   const targets = new Set((selected && state.targets[selected]) || []);
-  const hinted = new Set(moveEnds(state.hint_move));
+  const [hintSrc, hintDst] = moveEnds(state.hint_move);
   const pending = new Set(moveEnds(state.pending_move));
   const replay = state.replay_state || {};
   const replaying = replay.total !== undefined;
@@ -277,11 +306,15 @@ export function updateBoard(view, state) {
   ];
   for (const [kind, el, name, entry, hidden] of places) {
     const shown = showPlace(el, entry, hidden, name, labels, state.show_labels);
-    const flags = { selected: selected === name, target: targets.has(name), hint: hinted.has(name) };
+    const flags = {
+      selected: selected === name, target: targets.has(name), hint: name === hintSrc || name === hintDst,
+    };
     setAttr(el, "aria-label", accessibleName(kind, name, shown, hidden, labels, flags));
     el.classList.toggle("cw-selected", flags.selected);
     el.classList.toggle("cw-target", flags.target);
     el.classList.toggle("cw-hint", flags.hint);
+    el.classList.toggle("cw-hint-src", name === hintSrc);
+    el.classList.toggle("cw-hint-dst", name === hintDst);
     el.classList.toggle("cw-pending", pending.has(name));
     el.classList.toggle("cw-movable", name in state.targets);
   }
@@ -304,9 +337,21 @@ export function updateBoard(view, state) {
   b.finish.hidden = !state.can_finish;
   setText(b.winnable, labels.winnable_ask ?? "");
   b.winnable.disabled = replaying || over;
+  // The review works on any game with a record: offered here, and on the end-of-game banner.
+  setText(b.review, labels.review ?? "");
+  setAttr(b.review, "title", labels.review_title ?? "");
+  // Shown once there is a game to review (a fresh deal keeps the toolbar to one row).
+  b.review.hidden = state.move_count === 0 && !replaying;
+  b.review.disabled = replaying;
+  setText(b.bannerReview, labels.review ?? "");
   setAttr(b.help, "aria-label", labels.help ?? "");
   setAttr(b.help, "title", labels.help ?? "");
-  setText(view.parts.winnability, state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "");
+  setAttr(b.settings, "aria-label", labels.settings ?? "");
+  setAttr(b.settings, "title", labels.settings ?? "");
+  setText(b.helpClose, labels.close ?? "");
+  const verdict = state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "";
+  // A loss comes with why (the note holds it): said on the same line, after the verdict.
+  setText(view.parts.winnability, state.winnability === "lost" && state.note ? `${verdict} ${state.note}` : verdict);
   view.parts.winnability.dataset.verdict = state.winnability || "";
 
   const [prefix, suffix] = String(labels.code ?? "{code}").split("{code}");
@@ -319,9 +364,13 @@ export function updateBoard(view, state) {
   setText(view.parts.moves, fill(labels.moves, { n: state.move_count }));
   view.clock.style.visibility = replaying ? "hidden" : ""; // keeps its room: the toolbar does not reflow
 
+  // One line: the refusal, else the verdict, else the note (Python keeps one at a time;
+  // the order only matters for a note written by notebook code).
   setText(view.status, state.message);
-  setText(view.note, state.note);
-  view.note.hidden = !state.note;
+  setText(view.note, state.message || state.winnability ? "" : state.note);
+  view.note.hidden = !view.note.textContent;
+  view.parts.winnability.hidden = Boolean(state.message) || !state.winnability;
+  updateLesson(view, state);
 
   view.warning.hidden = !state.pending_move;
   setText(view.parts.warningText, state.warning);
@@ -335,6 +384,9 @@ export function updateBoard(view, state) {
     setText(b.replayPlay, replay.playing ? (labels.replay_pause ?? "") : (labels.replay_play ?? ""));
     setAttr(b.replayPlay, "aria-pressed", replay.playing ? "true" : "false");
     setText(b.replayStop, labels.replay_stop ?? "");
+    setText(b.replayKeep, labels.replay_keep ?? "");
+    setText(b.reviewTry, labels.review_try ?? "");
+    b.reviewTry.hidden = !replay.better;
     setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
     b.replayPrev.disabled = replay.step <= 0;
     b.replayNext.disabled = replay.step >= replay.total;
@@ -357,10 +409,16 @@ export function updateBoard(view, state) {
   view.banner.hidden = !over;
   view.banner.classList.toggle("cw-won", state.status === "won");
   setText(view.parts.bannerText, state.status === "won" ? labels.won : over ? labels.blocked : "");
+  // The win's moves and time, from the same figures as the toolbar's counters.
+  const facts = `${fill(labels.moves, { n: state.move_count })} \u00b7 ${labels.time ?? ""} ${formatClock(state.elapsed)}`;
+  setText(view.parts.bannerFacts, state.status === "won" ? facts : "");
+  view.parts.bannerFacts.hidden = state.status !== "won";
   setText(b.bannerUndo, labels.undo_last ?? "");
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
   setText(b.bannerNew, labels.new_game ?? "");
   view.overlay.hidden = view.warning.hidden && view.banner.hidden;
+
+  updateNarrowNote(view.narrowNote, labels);
 
   const root = view.root;
   setAttr(root, "aria-label", labels.game_name ?? "");
@@ -369,6 +427,33 @@ export function updateBoard(view, state) {
   root.classList.toggle("cw-large", Boolean(state.large));
   root.classList.toggle("cw-teach", Boolean(state.teach));
   root.classList.toggle("cw-replaying", replaying);
+}
+
+/**
+ * Restart, why Undo is greyed out, a verdict's tone, and in a lesson the buttons of its
+ * task only: every other toolbar button is greyed out, and Finish is not offered.
+ */
+function updateLesson(view, state) {
+  const { labels } = state;
+  const b = view.buttons;
+  setText(b.restart, labels.restart ?? "");
+  setAttr(b.restart, "title", labels.restart_title ?? "");
+  const replaying = state.replay_state?.total !== undefined;
+  b.restart.disabled = replaying;
+  // "Nothing to undo" at the start says nothing new; after a reshuffle the reason matters.
+  const why = !state.can_undo && state.move_count > 0 && !replaying ? state.undo_reason || "" : "";
+  setText(view.undoWhy, why);
+  view.undoWhy.hidden = !why;
+  view.note.dataset.tone = state.note_tone || "";
+  const offered = state.lesson_buttons || [];
+  // The buttons updateBoard never greys out: lit again once no lesson holds the board.
+  for (const el of [b.newGame, b.help, b.finish, b.settings]) el.disabled = false;
+  if (offered.length) {
+    for (const el of view.root.querySelectorAll(".cw-actions > button[data-action]")) {
+      if (!offered.includes(el.dataset.action)) el.disabled = true;
+    }
+    b.finish.hidden = true;
+  }
 }
 
 function setAttr(el, name, value) {

@@ -7,6 +7,8 @@ import { placeOf, slotOf } from "./board.js";
 
 const DRAG_THRESHOLD_PX = 6;
 const DOUBLE_TAP_MS = 350;
+// How long an intent may stay unanswered before the next one goes out regardless.
+const ANSWER_WAIT_MS = 1000;
 const SNAP_BACK_MS = 180;
 const NO_MOTION = { holdGhost: (ghost, card) => (ghost.remove(), card.classList.remove("cw-dragging")) };
 
@@ -32,31 +34,68 @@ export function attachInput(view, model, send, onPress = () => {}, motion = NO_M
   }
 
   // A tap goes out at once (no waiting to see if a second one follows), so a lone tap
-  // costs one round trip. The second tap of a double tap becomes "double_tap" only if
-  // the first one selected the pile; if it moved the card, a double tap must not move
-  // the next card too.
+  // costs one round trip. A second tap on the same place soon after is a double tap
+  // (send the card home) only if it is aimed at the same card and the first one
+  // selected it. If the first tap moved the card away, the second is aimed at the card
+  // now on top: an ordinary tap. The card is told by its identity, read when the
+  // second tap lands and again when the first tap's answer arrives.
+  const topOf = (place) => {
+    const entry = place[0] === "F" ? null : (model.get("piles") || [])[Number(place) - 1];
+    return Array.isArray(entry) ? entry[0] : "";
+  };
+  // An intent made while an earlier one is unanswered would quote a revision Python is
+  // about to leave, and be dropped as stale: it waits for the answer, then goes out.
+  let waiting = null; // {rev, expires}
+  let queued = null; // () => void, sent once the answer is in
+  let queueTimer = null;
+  const inFlight = () => waiting && model.get("rev") === waiting.rev && performance.now() < waiting.expires;
+  function sendNow(type, fields) {
+    waiting = { rev: model.get("rev"), expires: performance.now() + ANSWER_WAIT_MS };
+    send(type, fields);
+  }
+  function sendWhenAnswered(type, fields) {
+    if (!inFlight()) {
+      queued = null;
+      sendNow(type, fields);
+    } else {
+      queued = () => sendNow(type, fields);
+      clearTimeout(queueTimer);
+      queueTimer = setTimeout(flushQueued, Math.max(0, waiting.expires - performance.now()) + 1);
+    }
+  }
+
   function tap(place) {
     const now = performance.now();
-    if (lastTap && lastTap.place === place && now - lastTap.time < DOUBLE_TAP_MS) {
-      pendingDouble = { place, rev: lastTap.rev, expires: now + 1000 };
+    const card = topOf(place);
+    if (lastTap && lastTap.place === place && now - lastTap.time < DOUBLE_TAP_MS && lastTap.card === card) {
+      pendingDouble = { place, card, rev: lastTap.rev, expires: now + ANSWER_WAIT_MS };
       lastTap = null;
       resolveDouble();
       return;
     }
-    lastTap = { place, time: now, rev: model.get("rev") };
-    send("tap", { pile: place });
+    pendingDouble = null;
+    lastTap = { place, time: now, rev: model.get("rev"), card };
+    sendWhenAnswered("tap", { pile: place });
   }
 
   function resolveDouble() {
     if (!pendingDouble) return;
-    if (performance.now() > pendingDouble.expires) {
-      pendingDouble = null;
-      return;
-    }
-    if (model.get("rev") === pendingDouble.rev) return; // the first tap's answer is not here yet
-    const { place } = pendingDouble;
+    const { place, card, rev, expires } = pendingDouble;
+    if (model.get("rev") === rev && performance.now() < expires) return; // the first tap's answer is not here yet
     pendingDouble = null;
-    if (model.get("selected") === place) send("double_tap", { pile: place });
+    // Selected by the first tap and still the same card: send it home. Anything else
+    // (the card moved, or the tap was refused) makes this tap a tap of its own, which
+    // plays, selects, or says why not.
+    const same = model.get("selected") === place && topOf(place) === card;
+    sendWhenAnswered(same ? "double_tap" : "tap", { pile: place });
+  }
+
+  function flushQueued() {
+    if (queued && !inFlight()) {
+      const go = queued;
+      queued = null;
+      go();
+    }
   }
 
   function startDrag(p) {
@@ -159,7 +198,7 @@ export function attachInput(view, model, send, onPress = () => {}, motion = NO_M
       // Python's reason appears in the status area.
       endDrag(p, !looksLegal);
       lastTap = null;
-      send("drop", { src: p.place, dst });
+      sendWhenAnswered("drop", { src: p.place, dst });
     },
     opts,
   );
@@ -176,14 +215,19 @@ export function attachInput(view, model, send, onPress = () => {}, motion = NO_M
   );
 
   return {
-    onStateChange: resolveDouble,
+    onStateChange() {
+      resolveDouble();
+      flushQueued();
+    },
     // Another action (a button) between two taps means they are not a double tap.
     forgetTap() {
       lastTap = null;
       pendingDouble = null;
+      queued = null;
     },
     cleanup() {
       controller.abort();
+      clearTimeout(queueTimer);
       if (press?.drag) press.drag.ghost.remove();
       press = null;
     },

@@ -31,7 +31,8 @@ export function neighbour(from, key) {
 
 /**
  * Wire the keys on `view` (from createBoard). `send(type, fields)` posts an intent;
- * `ui.toggleHelp()` opens or closes the key list, `ui.finish()` starts Finish. Returns
+ * `ui.toggleHelp()` opens or closes the key list, `ui.helpOpen()` tells whether a panel is
+ * open and `ui.closePanel()` closes it, `ui.finish()` starts Finish. Returns
  * {setCurrent, onStateChange, cleanup}.
  */
 export function attachKeys(view, model, send, ui) {
@@ -53,12 +54,18 @@ export function attachKeys(view, model, send, ui) {
 
   // Teaching mode: the focused card's legal destinations light up before any key is pressed.
   function preview() {
-    for (const el of previewed) el.classList.remove("cw-preview");
+    for (const el of previewed) el.classList.remove("cw-preview", "cw-preview-src");
     previewed = [];
     const active = activeElement();
     const focused = placeOf(active?.closest?.(".cw-slot"));
     if (!model.get("teach") || !focused || !view.root.contains(active) || model.get("selected")) return;
-    for (const name of (model.get("targets") || {})[focused] || []) {
+    const destinations = (model.get("targets") || {})[focused] || [];
+    const source = slotOf(view, focused);
+    if (destinations.length && source) {
+      source.classList.add("cw-preview-src");
+      previewed.push(source);
+    }
+    for (const name of destinations) {
       const el = slotOf(view, name);
       if (el) {
         el.classList.add("cw-preview");
@@ -74,6 +81,8 @@ export function attachKeys(view, model, send, ui) {
 
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+    // A settings control keeps its own keys; Escape still closes its panel.
+    if (e.target.closest?.("select, input") && e.key !== "Escape") return;
     const slotEl = e.target.closest?.(".cw-slot");
     const onButton = Boolean(e.target.closest?.("button"));
     const b = view.buttons;
@@ -97,7 +106,7 @@ export function attachKeys(view, model, send, ui) {
     else if (key === "]" && replaying()) press(b.replayNext, "replay_next");
     else if (key === "p" && replaying()) send("replay_play");
     else if (key === "Escape") {
-      if (ui.helpOpen()) ui.toggleHelp();
+      if (ui.helpOpen()) ui.closePanel();
       else if (model.get("pending_move")) send("cancel");
       else if (model.get("selected")) send("deselect");
       else handled = false;

@@ -6,11 +6,13 @@ import { createBoard, formatClock, updateBoard } from "./board.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
 import { createMotion } from "./motion.js";
+import { attachPanels } from "./panels.js";
 
 const STATE_KEYS = [
   "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "can_finish",
-  "undo_reason", "status", "message", "note", "selected", "targets", "hint_move", "winnability", "pending_move",
+  "undo_reason", "status", "message", "note", "note_tone", "lesson_buttons", "selected", "targets", "hint_move", "winnability", "pending_move",
   "warning", "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
+  "auto_play", "variant",
 ];
 const CLOCK_TICK_MS = 500;
 const COPIED_MS = 1500;
@@ -28,6 +30,7 @@ function readState(model) {
   state.face_down = state.face_down || [];
   state.foundations = state.foundations || [];
   state.replay_state = state.replay_state || {};
+  state.lesson_buttons = state.lesson_buttons || [];
   return state;
 }
 
@@ -44,10 +47,7 @@ function render({ model, el }) {
   const view = createBoard(root);
 
   const send = (type, fields = {}) => model.send({ type, rev: model.get("rev"), ...fields });
-  const toggleHelp = () => {
-    view.helpPanel.hidden = !view.helpPanel.hidden;
-    view.buttons.help.setAttribute("aria-expanded", String(!view.helpPanel.hidden));
-  };
+  const panels = attachPanels(view, send);
   // Finish: the button (or D) asks Python for the next foundation move after each step
   // is shown, quoting that step's revision, until the game is won or the player does
   // anything else.
@@ -59,6 +59,8 @@ function render({ model, el }) {
   };
   const finish = () => {
     if (!model.get("can_finish")) return;
+    const offered = model.get("lesson_buttons") || [];
+    if (offered.length && !offered.includes("finish")) return; // a lesson's task is not Finish
     finishing = true;
     send("finish");
   };
@@ -71,21 +73,38 @@ function render({ model, el }) {
     }, FINISH_STEP_MS);
   };
 
-  const keys = attachKeys(view, model, send, { toggleHelp, helpOpen: () => !view.helpPanel.hidden, finish });
+  const keys = attachKeys(view, model, send, {
+    toggleHelp: panels.toggleHelp, helpOpen: panels.isOpen, closePanel: panels.closeOpen, finish,
+  });
   const motion = createMotion(view);
   const input = attachInput(view, model, send, (place) => keys.setCurrent(place, true), motion);
 
   // The clock: Python publishes seconds played at each update; between updates the
-  // view counts on from its own receipt time.
+  // view counts on from its own receipt time. A view drawn later (a page reload, a
+  // second view) would count on from a stale update, so it asks Python for the game's
+  // own clock once, and again whenever the page becomes visible.
   let clockBase = 0;
   let clockFrom = performance.now();
   let clockRunning = false;
+  const onCustom = (message) => {
+    if (message?.type !== "clock") return;
+    clockBase = Number(message.elapsed) || 0;
+    clockFrom = performance.now();
+    clockRunning = Boolean(message.running);
+    showClock();
+  };
+  model.on("msg:custom", onCustom);
+  const askClock = () => {
+    if (document.visibilityState !== "hidden") model.send({ type: "clock" });
+  };
+  document.addEventListener("visibilitychange", askClock);
   const showClock = () => {
     const seconds = clockBase + (clockRunning ? (performance.now() - clockFrom) / 1000 : 0);
     const text = `${model.get("labels")?.time ?? ""} ${formatClock(seconds)}`.trim();
     if (view.clock.textContent !== text) view.clock.textContent = text;
   };
   const timer = setInterval(showClock, CLOCK_TICK_MS);
+  askClock();
 
   // Replay: while playing, ask Python for the next step `delay` seconds after each step
   // is shown. The request quotes the revision it was made at, so Python ignores it if
@@ -105,11 +124,15 @@ function render({ model, el }) {
 
   // Announcements: each new one goes into the live region as a fresh node, so that a
   // repeated text is read again. A view does not read out what happened before it existed.
+  // The message line flashes with each one, so a repeated refusal is seen to answer too.
   let announced = model.get("announce_id");
   const announce = () => {
     const id = model.get("announce_id");
     if (id === announced) return;
     announced = id;
+    if (view.messages.textContent && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+      view.messages.animate?.([{ backgroundColor: "rgba(245, 197, 24, 0.4)" }, { backgroundColor: "transparent" }], 450);
+    }
     const line = document.createElement("p");
     line.textContent = model.get("announcement") || "";
     view.live.replaceChildren(line);
@@ -125,6 +148,7 @@ function render({ model, el }) {
     clockFrom = performance.now();
     clockRunning = Boolean(state.clock_running);
     updateBoard(view, state);
+    panels.update(state);
     motion.after(state);
     showClock();
     announce();
@@ -149,10 +173,11 @@ function render({ model, el }) {
     [b.winnable, "winnable"], [b.bannerUndo, "undo"], [b.bannerNew, "new_game"],
     [b.confirm, "confirm"], [b.cancel, "cancel"], [b.replayPrev, "replay_prev"],
     [b.replayNext, "replay_next"], [b.replayPlay, "replay_play"], [b.replayStop, "replay_stop"],
+    [b.restart, "restart"], [b.replayKeep, "replay_keep"], [b.review, "review"], [b.reviewTry, "review_try"],
+    [b.bannerReview, "review"],
   ];
   for (const [button, type] of intents) on(button, action(type));
   on(b.finish, finish);
-  on(b.help, toggleHelp);
   // Keyboard focus follows the pointer (so arrows go on from the last card touched), but
   // its ring is drawn for keyboard players only: a mouse player sees the selection alone.
   const opts = { signal: controller.signal };
@@ -190,6 +215,9 @@ function render({ model, el }) {
 
   return () => {
     model.off("change", update);
+    model.off("msg:custom", onCustom);
+    document.removeEventListener("visibilitychange", askClock);
+    panels.cleanup();
     clearInterval(timer);
     clearTimeout(copiedTimer);
     clearTimeout(replayTimer);

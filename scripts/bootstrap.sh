@@ -12,12 +12,22 @@ if [ ! -x "$venv/bin/python" ]; then
   echo "== creating $venv"
   "$python" -m venv "$venv"
 fi
+# npm packages from the lock file: esbuild (the front end's build) and the browser tests' VS Code
+# widget manager (@vscode/jupyter-ipywidgets8, @jupyterlab/services, requirejs). Again whenever
+# the lock file changes.
+npm_stamp="node_modules/.crescent-npm-installed"
+npm_want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ ! -f "$npm_stamp" ] || [ "$(cat "$npm_stamp")" != "$npm_want" ]; then
+  echo "== installing the npm packages (package-lock.json)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$npm_want" > "$npm_stamp"
+fi
 stamp="$venv/.crescent-installed"
 want="$(cat pyproject.toml package.json 2>/dev/null | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "== installing crescent-widget and its test tools into $venv"
   "$venv/bin/python" -m pip install --quiet --upgrade pip
-  "$venv/bin/python" -m pip install --quiet -e ".[widget,test,browser,examples,survey,site]"
+  "$venv/bin/python" -m pip install --quiet -e ".[widget,test,browser,examples,survey,gym,site,docs]"
   echo "$want" > "$stamp"
 elif [ -f package.json ] && [ -d node_modules ]; then
   npm run --silent build
@@ -28,7 +38,7 @@ fi
 accel_stamp="$venv/.crescent-accel-installed"
 if [ -f accel/pyproject.toml ] && [ -f accel/src/crescent_accel/_core.c ]; then
   # Its sources only (not a build's leftovers), in a fixed order.
-  accel_sources="$(find accel/pyproject.toml accel/src/crescent_accel -maxdepth 1 -type f \
+  accel_sources="$(find accel/pyproject.toml accel/setup.py accel/src/crescent_accel -maxdepth 1 -type f \
     \( -name '*.toml' -o -name '*.c' -o -name '*.h' -o -name '*.py' -o -name '*.pyi' -o -name py.typed \) | LC_ALL=C sort)"
   # shellcheck disable=SC2086  # one path a line, none with spaces
   accel_want="$(cat $accel_sources | sha256sum | cut -d' ' -f1)"

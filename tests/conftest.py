@@ -5,7 +5,15 @@ Hypothesis' per-example deadline measures the machine's load, not the code: on a
 by the scripts in ``benchmarks/``; here a slow example is never a failure.
 """
 
+import os
+import tempfile
+from pathlib import Path
+
 from hypothesis import settings
 
 settings.register_profile("crescent", deadline=None)
 settings.load_profile("crescent")
+
+# Statistics go to a file of the test run's own, never to the user's data directory (every
+# widget a test makes keeps them; kernels and servers the tests start inherit this).
+os.environ.setdefault("CRESCENT_STATS_PATH", str(Path(tempfile.mkdtemp(prefix="crescent-stats-")) / "stats.sqlite3"))

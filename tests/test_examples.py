@@ -13,8 +13,15 @@ NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
 RUN_HERE = [path for path in NOTEBOOKS if path.name != "play.ipynb"]  # test_widget_notebook.py runs play
 
 
-def test_the_four_example_notebooks_are_there() -> None:
-    assert {path.name for path in NOTEBOOKS} >= {"play.ipynb", "learn.ipynb", "script.ipynb", "won-game.ipynb"}
+def test_the_example_notebooks_are_there() -> None:
+    assert {path.name for path in NOTEBOOKS} >= {
+        "play.ipynb",
+        "learn.ipynb",
+        "script.ipynb",
+        "won-game.ipynb",
+        "bots.ipynb",
+        "review.ipynb",
+    }
 
 
 @pytest.mark.parametrize("path", RUN_HERE, ids=lambda path: path.name)

@@ -1,8 +1,9 @@
-"""Hostile input to the engine's constructors and parsers (issue 9): every one a clear refusal.
+"""Hostile input to the engine's constructors and parsers: every one a clear refusal.
 
-Each case raised something other than the package's ValueError subclass before: a
-TypeError from an unhashable variant, a RecursionError from a deeply nested list, an
-IndexError or a silently wrapped index, or a code or card smuggled in by Unicode case folding.
+Each case is one that a careless parser answers with something other than the package's
+ValueError subclass: a TypeError from an unhashable variant, a RecursionError from a deeply
+nested list, an IndexError or a silently wrapped index, or a code or card smuggled in by
+Unicode case folding.
 """
 
 from __future__ import annotations

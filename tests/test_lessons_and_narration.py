@@ -50,12 +50,22 @@ def test_each_lesson_refuses_an_illegal_answer_with_the_reason_and_changes_nothi
     assert snapshot(game) == before
 
 
-def test_a_legal_move_that_is_not_the_answer_is_played_and_flagged() -> None:
+def test_a_legal_move_that_is_not_the_answer_is_taken_back_with_what_it_did_and_the_idea() -> None:
     lesson = LESSONS[0]
     game = lesson.new_game()
+    before = snapshot(game)
     verdict = lesson.check(game, "13-14", "en")
-    assert not verdict.correct and "asks for something else" in verdict.text
-    assert game.move_count == 1
+    assert (verdict.correct, verdict.taken_back, verdict.tone) == (False, True, "wrong")
+    assert "asks for something else" in verdict.text and "It is taken back: A♠ went onto K♠" in verdict.text
+    assert verdict.text.endswith(lesson.idea.text("en"))
+    assert snapshot(game) == before, "the task stays doable"
+    assert lesson.check(game, "15-F1", "en").correct
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+def test_every_lesson_has_an_idea_in_both_languages(lesson: Lesson) -> None:
+    assert lesson.idea.text("pl") and lesson.idea.text("en")
+    assert lesson.idea.text("pl") != lesson.idea.text("en")
 
 
 def test_the_end_lesson_wins_the_game() -> None:

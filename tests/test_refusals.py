@@ -174,7 +174,7 @@ def test_reading_a_place_that_does_not_exist_is_a_clear_error() -> None:
 
 
 def test_digits_past_pythons_limit_are_a_bad_move_not_a_crash() -> None:
-    """Issue 9: int() of 4301 digits raises a bare ValueError; the engine says InvalidMoveError."""
+    """int() of 4301 digits raises a bare ValueError; the engine says InvalidMoveError."""
     game = Game("CR1-N-AAAAAAB")
     with pytest.raises(InvalidMoveError) as refused:
         game.move("1" * 4301, 2)

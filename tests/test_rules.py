@@ -239,7 +239,7 @@ def test_a_reshuffle_is_not_a_move_and_clears_the_undo_history() -> None:
     assert not game.can_undo
     with pytest.raises(IllegalMoveError) as refused:
         game.undo()
-    # Issue 9: the refusal says why, not just "there is no move to undo".
+    # The refusal says why, not just "there is no move to undo".
     assert refused.value.reason == "undo_after_reshuffle" == game.check_undo()
     assert str(refused.value) == "Moves before a reshuffle cannot be taken back"
 

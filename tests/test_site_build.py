@@ -78,5 +78,5 @@ def test_a_survey_on_processes_is_refused_in_the_browser(monkeypatch: pytest.Mon
 
 
 def test_one_job_solves_in_this_process(capsys: pytest.CaptureFixture[str]) -> None:
-    assert solve.main(["3", "--nodes", "300000"]) == 0
+    assert solve.main(["3-3", "--nodes", "300000"]) == 0  # a range: a survey, even of one deal
     assert "deals 1: won 1" in capsys.readouterr().out

@@ -7,10 +7,12 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+from crescent_widget import Game
 from crescent_widget.table import Table
 from crescent_widget.table.terminal import play
-from crescent_widget.words.i18n import label
+from crescent_widget.words.i18n import label, message
 from widget_support import DEAL, one_wrong_move
 
 
@@ -45,7 +47,8 @@ def test_help_hint_winnable_and_language() -> None:
 
 
 def test_undo_after_a_reshuffle_says_why() -> None:
-    done = crescent(DEAL, "--lang", "en", commands="13-14\n5-F\nr\nu\nq\n")
+    done = crescent(DEAL, "--lang", "en", commands="13-14\n5-F\nr\nr\nu\nq\n")
+    assert label("terminal_confirm_reshuffle", "en") in done.stdout, "the first r only says what a reshuffle costs"
     assert "! Moves before a reshuffle cannot be taken back" in done.stdout
     assert "There is no move to undo" not in done.stdout
 
@@ -54,8 +57,12 @@ def test_teaching_warns_before_a_losing_move_and_waits_for_y() -> None:
     out: list[str] = []
     commands = iter(["2-1", "x", "2-1", "y", "q"])
     table = play(Table.from_game(one_wrong_move(), lang="en", teach=True), lambda _prompt: next(commands), out.append)
-    warning = "? Careful: after this move the game can no longer be won. y: go ahead, x: take it back"
-    assert out.count(warning) == 2
+    why = "A♠ lies on 2♠, which must reach a foundation first, and A♠ has nowhere else to go."  # the dead end
+    warning = f"? Careful: after this move the game can no longer be won. {why}"
+    assert out.count(warning) == 2, "the warning is printed once each time the move is held"
+    assert out.count("y: go ahead, x: take it back") == 2
+    assert not any(line.startswith("Careful") for line in out), "no second copy as an announcement"
+    assert "Move 2-1 taken back; nothing was played." in out
     assert table.game.move_count == 1 and table.view().status == "blocked"
     assert any(line.startswith("Move 1: A♠ from pile 2 onto 2♠ on pile 1") for line in out)
     assert any("A♠ went onto 2♠" in line for line in out), "teaching mode explains the move"
@@ -83,3 +90,149 @@ def test_ctrl_c_at_the_prompt_leaves_cleanly() -> None:
 def test_a_bad_code_is_a_usage_error() -> None:
     done = crescent("CR9-X", commands="")
     assert done.returncode == 2 and "invalid game code" in done.stderr and "Traceback" not in done.stderr
+
+
+def _session(table: Table, commands: list[str]) -> list[str]:
+    """What the terminal prints for ``commands`` (the horseshoe diagrams left out)."""
+    out: list[str] = []
+    lines = iter([*commands, "q"])
+    play(table, lambda _prompt: next(lines), out.append)
+    return [line for line in out if "\n" not in line and line]
+
+
+def test_refusals_are_one_clean_sentence_in_both_languages() -> None:
+    for lang, expected in (("en", "! Not a valid move: piles are 1–16, foundations F1–F8"),
+                           ("pl", "! Nieprawidłowy ruch: stosy mają numery 1–16, fundamenty F1–F8")):  # fmt: skip
+        out = _session(Table(DEAL, lang=lang), ["f9-1", "xyz", "13-99"])
+        assert out == [expected] * 3, out
+    out = _session(Table(DEAL, lang="en"), ["14-1"])
+    assert out == ["! Must be the same suit"], "each refusal is given once"
+
+
+def test_new_game_in_progress_speaks_terminal_words() -> None:
+    for lang in ("en", "pl"):
+        out = _session(Table(DEAL, lang=lang), ["13-14", "n"])
+        assert out[-1] == label("terminal_confirm_new_game", lang)
+        assert label("confirm_new_game", lang) not in out, "no widget wording (a button to press)"
+    table = Table(DEAL, lang="en")
+    _session(table, ["13-14", "n", "n"])
+    assert table.game.code != DEAL or table.game.move_count == 0, "the second n deals"
+
+
+def test_the_end_of_the_game_is_a_sentence_of_its_own_and_w_after_a_win() -> None:
+    for lang in ("en", "pl"):
+        table = Table.from_game(one_wrong_move(), lang=lang)
+        out = _session(table, ["2-1"])
+        assert out[-1] == label("blocked", lang) and out[-2].endswith(".")
+        assert label("blocked", lang) not in out[-2]
+    won = Game.from_layout(*_one_move_from_winning(), reshuffles_left=0)
+    for lang in ("en", "pl"):
+        out = _session(Table.from_game(won.copy(), lang=lang), ["1-F", "w"])
+        assert out[-2] == label("won", lang) and out[-1] == label("won", lang), out
+        assert label("winnable_winnable", lang) not in out, "a won game is not 'still winnable'"
+
+
+def test_t_with_a_held_move_takes_it_back() -> None:
+    table = Table.from_game(one_wrong_move(), lang="pl", teach=True)
+    out = _session(table, ["2-1", "t", "y"])
+    assert label("terminal_taken_back", "pl", move="2-1") in out
+    assert out[-1] == "! " + message("nothing_pending", "pl"), "y finds nothing held any more"
+    assert table.pending is None and table.game.move_count == 0
+
+
+def _one_move_from_winning() -> tuple[list[list[str]], list[list[str]]]:
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    foundations = [[r + s for r in ranks] for s in "SHCD"] + [[r + s for r in reversed(ranks)] for s in "SHCD"]
+    foundations[0] = foundations[0][:-1]  # K♠ waits on pile 1
+    return [["KS"]] + [[] for _ in range(15)], foundations
+
+
+def _crescent_process(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "crescent_widget", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def test_ctrl_c_during_start_up_leaves_quietly() -> None:
+    """Ctrl-C at any moment of the start-up: never a traceback from the package's code.
+
+    The interpreter's own start-up comes first (a few milliseconds; ``python -m`` adds
+    runpy's imports) and is out of the package's reach: a Ctrl-C there shows Python's own
+    traceback, none of whose frames is the package's. From the package's first line on,
+    its hook keeps a Ctrl-C quiet.
+    """
+    script = Path(sys.executable).with_name("crescent")
+    commands = [[sys.executable, "-m", "crescent_widget", DEAL], [str(script), DEAL]]
+    for command in commands:
+        for delay in (0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1):
+            process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            time.sleep(delay)
+            process.send_signal(signal.SIGINT)
+            _out, err = process.communicate(timeout=60)
+            package_frames = [line for line in err.splitlines() if b"crescent_widget" + os.sep.encode() in line]
+            assert package_frames == [], (command[-2], delay, err.decode(errors="replace")[-400:])
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    process = _crescent_process(DEAL)
+    assert process.stdout is not None and process.stdin is not None
+    process.stdout.read(10)
+    process.stdout.close()  # the reader goes away, as `crescent | head -1` does
+    _out, err = process.communicate(input=b"13-14\nm\n" * 50, timeout=60)
+    assert process.returncode == 0 and err == b"", err[-300:]
+
+
+def test_crescent_piped_into_head_ends_quietly() -> None:
+    script = Path(sys.executable).with_name("crescent")
+    shell = f"yes 13-14 | head -200 | {script} {DEAL} | head -1"
+    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=60, check=False)
+    assert done.stderr == "" and done.returncode == 0, done.stderr[-300:]
+    assert len(done.stdout.splitlines()) == 1
+
+
+def test_any_bytes_on_stdin_are_refused_moves() -> None:
+    process = _crescent_process(DEAL, "--lang", "en")
+    out, err = process.communicate(input=b"\xff\xfe13-14\n\x80\x00\n13-14\n", timeout=60)
+    assert process.returncode == 0 and err == b"", err[-300:]
+    text = out.decode()
+    assert text.count("! Not a valid move") == 2 and "Move 1: A♠ from pile 13 onto K♠ on pile 14" in text
+
+
+def test_end_of_input_and_no_input_at_all() -> None:
+    process = subprocess.run(
+        [sys.executable, "-m", "crescent_widget", DEAL],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert process.returncode == 0 and process.stderr == b""
+    closed = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, sys; os.close(0); from crescent_widget.__main__ import main; sys.exit(main(['CR1-N-AAAAAAB']))",
+        ],
+        capture_output=True,
+        timeout=60,
+        check=False,
+        stdin=None,
+    )
+    assert closed.returncode == 0 and b"Traceback" not in closed.stderr, closed.stderr[-300:]
+
+
+def test_reshuffle_asks_in_terminal_words_and_a_line_of_moves_plays_in_order() -> None:
+    for lang in ("en", "pl"):
+        table = Table(DEAL, lang=lang)
+        out = _session(table, ["13-14", "r"])
+        assert out[-1] == label("terminal_confirm_reshuffle", lang) and table.game.reshuffles_left == 3
+        assert label("confirm_reshuffle", lang) not in out, "no widget wording (a button to press)"
+        _session(table, ["r"])
+        assert table.game.reshuffles_left == 2, "the second r reshuffles"
+    table = Table(DEAL, lang="en")
+    out = _session(table, ["13-14 5-F r 14-1 3-F"])
+    assert [str(a) for a in table.game.actions] == ["13-14", "5-F2", "R"], "played in order, stopped at the refusal"
+    assert out[-1] == "! Must be the same suit"

@@ -386,7 +386,7 @@ def test_new_game_needs_no_second_press_once_the_game_ended_or_from_code() -> No
     assert w.move_count == 0
 
 
-# --------------------------------------------- hostile input (issue 9): refused, short, never raised
+# --------------------------------------------------------- hostile input: refused, short, never raised
 
 
 def test_a_bad_view_option_from_the_front_end_is_refused_and_sent_back(caplog: pytest.LogCaptureFixture) -> None:

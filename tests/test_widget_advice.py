@@ -85,7 +85,9 @@ def test_a_lost_position_is_proven_lost() -> None:
     w.move(2, 1)
     assert w.check_winnable(seconds=0.5) == "lost" and w.winnability == "lost"
     w.lang = "en"
-    assert w.announcement == "This game can no longer be won (proven)."
+    why = "A♠ lies on 2♠, which must reach a foundation first, and A♠ has nowhere else to go."
+    assert w.announcement == f"This game can no longer be won (proven). {why}"
+    assert w.note == why, "the board says why"
 
 
 def test_winnable_deals_only(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,10 +128,12 @@ def test_teach_holds_a_losing_drop_until_confirmed() -> None:
     w.on_move(lambda move: moves.append(str(move)))
     intent(w, "drop", src="2", dst="1")
     assert (w.pending_move, w.move_count, moves) == ("2-1", 0, [])
-    assert w.warning == "Uwaga: po tym ruchu gry nie da się już wygrać."
+    why = "A♠ leży na 2♠, która musi trafić na fundament przed nią, a A♠ nie ma dokąd zejść."
+    assert w.warning == f"Uwaga: po tym ruchu gry nie da się już wygrać. {why}"
     assert w.announcement == w.warning
     w.lang = "en"
-    assert w.warning == "Careful: after this move the game can no longer be won."
+    why = "A♠ lies on 2♠, which must reach a foundation first, and A♠ has nowhere else to go."
+    assert w.warning == f"Careful: after this move the game can no longer be won. {why}"
     intent(w, "confirm")
     assert (w.pending_move, w.warning, w.move_count, moves) == ("", "", 1, ["2-1"])
     assert w.status == "blocked"
@@ -219,7 +223,7 @@ def test_the_end_of_the_game_is_announced() -> None:
     w = CrescentWidget.from_game(one_wrong_move(), lang="en")
     w.double_tap(1)
     w.double_tap(2)
-    assert w.announcement == "Move 2: A♠ from pile 2 onto 2♠ on foundation F5 " + label("won", "en")
+    assert w.announcement == "Move 2: A♠ from pile 2 onto 2♠ on foundation F5. " + label("won", "en")  # two sentences
     w2 = CrescentWidget.from_game(one_wrong_move())
     w2.move(2, 1)
     assert w2.announcement.endswith(label("blocked", "pl"))

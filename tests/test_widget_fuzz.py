@@ -55,6 +55,7 @@ def _message(widget: CrescentWidget, data: st.DataObject) -> object:
         # The intents of the teaching mode and the replay (out of place here: refused). The
         # solver's intents (hint, winnable) are left out: they take a tenth of a second each.
         other = ["deselect", "confirm", "cancel", "replay_prev", "replay_next", "replay_play", "replay_stop"]
+        other.append("review_try")  # the review's Try it: refused with no review on the board
         content = {"type": data.draw(st.sampled_from(other))}
     elif kind == "new":
         # Fixed codes only: a random deal would make the examples irreproducible.

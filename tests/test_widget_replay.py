@@ -42,7 +42,7 @@ def test_replay_steps_forward_and_back_across_a_reshuffle(line: list[str]) -> No
     w = CrescentWidget(DEAL, lang="en")
     w.replay(line, delay=0.5)
     expected = positions(DEAL, line)
-    assert w.replay_state == {"step": 0, "total": 4, "playing": False, "delay": 0.5}
+    assert w.replay_state == {"step": 0, "total": 4, "playing": False, "delay": 0.5, "better": ""}
     assert w.note == "Start of the replay (4 steps)"
     assert w.targets == {} and not w.can_undo and not w.clock_running
     for step in range(1, 5):
@@ -73,7 +73,8 @@ def test_replay_intents_and_narration_in_polish(line: list[str]) -> None:
     assert w.replay_state["playing"]
     for _ in range(4):
         intent(w, "replay_next")  # what the front end's timer sends
-    assert w.replay_state == {"step": 4, "total": 4, "playing": False, "delay": 1.0}, "the end stops playing"
+    ended = {"step": 4, "total": 4, "playing": False, "delay": 1.0, "better": ""}
+    assert w.replay_state == ended, "the end stops playing"
     intent(w, "replay_play")
     assert w.replay_state["step"] == 0 and w.replay_state["playing"], "play at the end starts again"
     assert w.replay_play(False) is False
@@ -94,7 +95,8 @@ def test_play_is_refused_during_a_replay_and_stop_restores_the_game(line: list[s
     w.replay_step(1)
     assert w.game.move_count == 2
     intent(w, "replay_stop")
-    assert w.game is game and w.replay_state == {} and w.move_count == 1 and w.note == ""
+    assert w.game is game and w.replay_state == {} and w.move_count == 1
+    assert w.note == "Koniec odtwarzania: wracasz do swojej gry (CR1-N-AAAAAAB, ruchy: 1) w miejscu, w którym była."
     assert_mirrors_engine(w)
     with pytest.raises(IllegalMoveError) as refused:
         w.replay_step(1)

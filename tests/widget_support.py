@@ -9,7 +9,7 @@ from crescent_widget.engine.game import Game
 from crescent_widget.widget import CrescentWidget
 
 DEAL = "CR1-N-AAAAAAB"
-# The legal moves of DEAL at the start, as the issue lists them.
+# The legal moves of DEAL at the start, worked out by hand from the rules (not by the engine).
 START_MOVES = {
     "1-3", "3-F7", "3-1", "3-7", "5-F2", "6-8", "7-3", "8-6",
     "8-11", "11-8", "13-15", "13-14", "14-13", "15-F1", "15-13",

@@ -5,30 +5,53 @@
 >>> str(g.move("13-14")), g.move_count
 ('13-14', 1)
 
-The widget (``CrescentWidget``) is imported lazily, so the engine works without
-anywidget installed.
+Every name is imported when it is first used (PEP 562): the engine works without
+anywidget installed, ``play_many`` (bots over many deals, :mod:`crescent_widget.bots`)
+loads only when asked for, and the ``crescent`` command starts in a few milliseconds, so
+that a Ctrl-C in its first moments reaches its own quiet handler rather than an import's
+traceback. The Gymnasium environment lives in :mod:`crescent_widget.gym` (``pip install
+crescent-widget[gym]``): importing it registers ``crescent_widget/Crescent-v0``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import importlib
 
-from .engine.cards import Card, Suit
-from .engine.codes import format_code, parse_code
-from .engine.game import Game
-from .engine.moves import RESHUFFLE, Move
-from .errors import (
-    CrescentError,
-    IllegalMoveError,
-    InvalidCardError,
-    InvalidCodeError,
-    InvalidMoveError,
-    InvalidPositionError,
-)
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (slow to start)
 if TYPE_CHECKING:
+    from .bots import play_many
+    from .engine.cards import Card, Suit
+    from .engine.codes import format_code, parse_code
+    from .engine.game import Game
+    from .engine.moves import RESHUFFLE, Move
+    from .errors import (
+        CrescentError,
+        IllegalMoveError,
+        InvalidCardError,
+        InvalidCodeError,
+        InvalidMoveError,
+        InvalidPositionError,
+    )
     from .widget import CrescentWidget
 
+# Each public name and the module it lives in.
+_HOMES = {
+    "RESHUFFLE": "engine.moves",
+    "Card": "engine.cards",
+    "CrescentError": "errors",
+    "CrescentWidget": "widget",
+    "Game": "engine.game",
+    "IllegalMoveError": "errors",
+    "InvalidCardError": "errors",
+    "InvalidCodeError": "errors",
+    "InvalidMoveError": "errors",
+    "InvalidPositionError": "errors",
+    "Move": "engine.moves",
+    "Suit": "engine.cards",
+    "format_code": "engine.codes",
+    "parse_code": "engine.codes",
+    "play_many": "bots",
+}
 __all__ = [
     "RESHUFFLE",
     "Card",
@@ -44,13 +67,19 @@ __all__ = [
     "Suit",
     "format_code",
     "parse_code",
+    "play_many",
 ]
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> Any:
-    if name == "CrescentWidget":
-        from .widget import CrescentWidget
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'crescent_widget' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
 
-        return CrescentWidget
-    raise AttributeError(f"module 'crescent_widget' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -2,22 +2,54 @@
 
 Type a move as ``13-14`` or ``13-F``; ``?`` lists the other commands (reshuffle, undo,
 hint, "still winnable?", teaching mode, language, new game, quit).
+
+The command ends cleanly however its input and output end: Ctrl-C at any moment (from
+its first milliseconds, while it imports and deals), end of input, a closed pipe
+(``crescent | head -1``) and bytes that are not UTF-8 on its input.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Iterable
 
-from .errors import CrescentError
-from .table.table import Table
-from .table.terminal import play
-from .words.i18n import DEFAULT_LANG, LANGS
+
+def _quiet_interrupt(kind: type[BaseException], value: BaseException, traceback: object) -> None:
+    """Ctrl-C before the game loop catches it ends the command without a traceback."""
+    if issubclass(kind, KeyboardInterrupt):
+        return  # Python then exits as killed by SIGINT, as a shell expects
+    _previous_hook(kind, value, traceback)  # type: ignore[arg-type]  # the hook's own arguments
+
+
+# First of all, before the imports below (they take most of the start-up): a Ctrl-C
+# during them reaches this hook instead of printing an import's traceback.
+_previous_hook = sys.excepthook
+sys.excepthook = _quiet_interrupt
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+from collections.abc import Iterable  # noqa: E402
+
+from .errors import CrescentError  # noqa: E402
+from .table.table import Table  # noqa: E402
+from .table.terminal import play  # noqa: E402
+from .words.i18n import DEFAULT_LANG, LANGS  # noqa: E402
+
+INTERRUPTED = 130  # the shell's status for a command ended by Ctrl-C
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    """The ``crescent`` command."""
+    """The ``crescent`` command; returns its exit status."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # while dealing or drawing, before the game loop takes over
+        return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (crescent | head -1): nobody to tell
+        # Python would flush stdout again at exit and complain: point it at nothing.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Iterable[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="crescent", description="Play Crescent patience in a terminal.")
     parser.add_argument("code", nargs="?", help="a game code such as CR1-N-AAAAAAB (default: a random deal)")
     parser.add_argument("--lang", default=DEFAULT_LANG, choices=LANGS, help="language (default: %(default)s)")
@@ -27,12 +59,25 @@ def main(argv: Iterable[str] | None = None) -> int:
         table = Table(args.code, lang=args.lang, teach=args.teach)
     except CrescentError as err:
         parser.error(str(err))
-    play(table, input, print)
+    for stream in (sys.stdin, sys.stdout):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            # Any bytes in, any text out: a stray byte is a refused move, not a UnicodeDecodeError.
+            stream.reconfigure(errors="replace")
+    play(table, _read_line, print)
     return 0
 
 
-if __name__ == "__main__":
+def _read_line(prompt: str) -> str:
+    """``input``, with a missing or unreadable standard input read as its end."""
+    if sys.stdin is None:
+        raise EOFError
     try:
-        sys.exit(main())
-    except KeyboardInterrupt:  # Ctrl-C before the game started (e.g. while dealing)
-        sys.exit(130)
+        return input(prompt)
+    except BrokenPipeError:
+        raise  # standard output closed: main() ends quietly
+    except OSError as err:  # standard input closed or gone (a bad descriptor, a hung-up terminal)
+        raise EOFError from err
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -35,13 +35,24 @@ from .bundle import bundle_asset
 from .engine.codes import VARIANT_RESHUFFLES
 from .engine.game import Game, MoveArg
 from .engine.moves import Move, PlaceLike
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, clip, quoted
+from .stats import Stats, StatsKeeper, open_book
 from .table.intents import handle
-from .table.table import TEACH_CHECK_SECONDS, ActionCallback, MoveCallback, Table, TableView, check_flag
+from .table.review import REVIEW_SECONDS
+from .table.table import (
+    TEACH_CHECK_SECONDS,
+    ActionCallback,
+    MoveCallback,
+    Table,
+    TableView,
+    check_flag,
+    check_variant,
+)
 from .words.i18n import check_lang
 
 if TYPE_CHECKING:
     from .solver import Hint, MoveCheck, Winnability
+    from .solver.review import Review
     from .table.replay import ReplayInput
 
 logger = logging.getLogger(__name__)
@@ -57,11 +68,21 @@ FRONT_END_OPTIONS: Final[dict[str, Callable[[Any], object]]] = {
 # Traits that copy a TableView field of the same name as it is.
 SCALAR_TRAITS: Final = (
     "code", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "undo_reason", "status", "message",
-    "note", "announcement", "announce_id", "selected", "hint_move", "winnability", "pending_move", "warning",
+    "note", "note_tone",
+    "announcement", "announce_id", "selected", "hint_move", "winnability", "pending_move", "warning",
     "elapsed", "clock_running",
 )  # fmt: skip
 # Traits that are the table's options: a change goes to the table, which shows it.
-TABLE_OPTIONS: Final = ("lang", "interactive_rules", "teach", "winnable", "variant")
+TABLE_OPTIONS: Final = ("lang", "interactive_rules", "teach", "winnable", "variant", "auto_play")
+# What the board's settings panel may change (a "setting" intent), each with its check.
+SETTINGS: Final[dict[str, Callable[[Any], object]]] = {
+    "lang": check_lang,
+    "teach": lambda value: check_flag("teach", value),
+    "four_colour": lambda value: check_flag("four_colour", value),
+    "large": lambda value: check_flag("large", value),
+    "auto_play": lambda value: check_flag("auto_play", value),
+    "variant": check_variant,
+}
 
 
 class CrescentWidget(anywidget.AnyWidget):
@@ -75,6 +96,10 @@ class CrescentWidget(anywidget.AnyWidget):
         show_labels: show the pile number and card count under each pile.
         four_colour: ♠ black, ♥ red, ♣ green, ♦ blue.
         large: bigger card faces (the board still fits 600 px without scrolling).
+        auto_play: play the foundation moves that can never hurt (see ``Table``); the
+            board's settings panel switches it too.
+        stats: keep statistics of finished games (:attr:`stats`); ``CRESCENT_STATS=0``
+            in the environment turns them off for every widget.
 
     Raises:
         InvalidCodeError: the code is malformed, or names another variant than ``variant``.
@@ -87,7 +112,8 @@ class CrescentWidget(anywidget.AnyWidget):
     :attr:`message`. ``w.on_action(callback)`` hears ``callback(kind, move)`` after every
     action (board or code; :attr:`previous_game` is the game before it), ``w.on_move(callback)``
     every move and reshuffle; traitlets' ``observe`` sees every update (``rev`` +1 each).
-    The keys are listed in the README and under the board's ``?``.
+    The keys are listed on the documentation's Players page (``docs/start/player.md``) and
+    under the board's ``?``.
 
     >>> seen = []
     >>> w = CrescentWidget("CR1-N-AAAAAAB")
@@ -117,15 +143,21 @@ class CrescentWidget(anywidget.AnyWidget):
     status = traitlets.Unicode("playing", help="'playing', 'won' or 'blocked'").tag(sync=True)
     message = traitlets.Unicode("", help="why the last action was refused, in lang").tag(sync=True)
     note = traitlets.Unicode("", help="a line of information: hint, explanation, narration").tag(sync=True)
+    note_tone = traitlets.Unicode("", help="'right' or 'wrong' when the note is a verdict, else ''").tag(sync=True)
+    lesson_buttons: traitlets.List[str] = traitlets.List(
+        help="in a lesson, the only toolbar buttons offered (data-action names); [] offers all"
+    ).tag(sync=True)
     announcement = traitlets.Unicode("", help="the last announcement for screen readers").tag(sync=True)
     announce_id = traitlets.Int(0, help="+1 with every new announcement").tag(sync=True)
     selected = traitlets.Unicode("", help="the selected place ('3', 'F1') or ''").tag(sync=True)
     targets = traitlets.Dict(help="place -> legal destinations, for every card that can move").tag(sync=True)
     hint_move = traitlets.Unicode("", help="the suggested move ('13-14', 'R') or ''").tag(sync=True)
-    winnability = traitlets.Unicode("", help="'winnable', 'lost', 'unknown' or '' (not asked)").tag(sync=True)
+    winnability = traitlets.Unicode(
+        "", help="'winnable', 'lost', 'unknown', 'hidden' (cards face down) or '' (not asked)"
+    ).tag(sync=True)
     pending_move = traitlets.Unicode("", help="a board move held for confirmation, or ''").tag(sync=True)
     warning = traitlets.Unicode("", help="why the pending move is held, in lang").tag(sync=True)
-    replay_state = traitlets.Dict(help="{} or {step, total, playing, delay} in replay mode").tag(sync=True)
+    replay_state = traitlets.Dict(help="{} or {step, total, playing, delay, better} in replay mode").tag(sync=True)
     elapsed = traitlets.Float(0.0, help="seconds played when this state was published").tag(sync=True)
     clock_running = traitlets.Bool(False, help="whether the front end should keep the clock ticking").tag(sync=True)
     lang = traitlets.Enum(("pl", "en"), "pl").tag(sync=True)
@@ -136,6 +168,7 @@ class CrescentWidget(anywidget.AnyWidget):
     winnable = traitlets.Bool(False, help="random deals are proven winnable")
     four_colour = traitlets.Bool(False).tag(sync=True)
     large = traitlets.Bool(False).tag(sync=True)
+    auto_play = traitlets.Bool(False, help="play the foundation moves that can never hurt").tag(sync=True)
     rev = traitlets.Int(0, help="state revision: +1 with every update; intents quote it").tag(sync=True)
 
     def __init__(
@@ -150,25 +183,36 @@ class CrescentWidget(anywidget.AnyWidget):
         variant: str | None = None,
         four_colour: bool = False,
         large: bool = False,
+        auto_play: bool = False,
+        stats: bool = True,
     ) -> None:
         # The table first, so that a bad code or option raises before any comm opens.
         table = Table(
-            code, lang=lang, interactive_rules=interactive_rules, teach=teach, winnable=winnable, variant=variant
+            code,
+            lang=lang,
+            interactive_rules=interactive_rules,
+            teach=teach,
+            winnable=winnable,
+            variant=variant,
+            auto_play=auto_play,
         )
         views = {"show_labels": show_labels, "four_colour": four_colour, "large": large}
         for name, value in views.items():
             check_flag(name, value)
+        book = open_book(check_flag("stats", stats))
         super().__init__(
             lang=table.lang,
             interactive_rules=interactive_rules,
             teach=teach,
             winnable=winnable,
             variant=table.variant,
+            auto_play=auto_play,
             **views,
         )
         self._table = table
+        self._stats = None if book is None else StatsKeeper(table, book)
         table.on_view = self._publish
-        self.on_msg(lambda _widget, content, _buffers: handle(self._table, content, self.rev))
+        self.on_msg(lambda _widget, content, _buffers: self._on_front_end_message(content))
         self.observe(self._on_option, names=list(TABLE_OPTIONS))
         self._publish(table.view())
 
@@ -252,6 +296,10 @@ class CrescentWidget(anywidget.AnyWidget):
         """Reshuffle (bottom card of every pile of 2+ cards to its top); not a move."""
         self._table.reshuffle(by_player=False)
 
+    def restart(self) -> None:
+        """Deal this game again from its start (the board's Restart asks first; code does not)."""
+        self._table.restart(by_player=False)
+
     def undo(self) -> Move:
         """Take back the last move and return it (refused after a reshuffle: see ``Game.check_undo``)."""
         return self._table.undo()
@@ -268,9 +316,12 @@ class CrescentWidget(anywidget.AnyWidget):
         """Deal a new game: the one of ``code``, or a random one of :attr:`variant`; ends a replay."""
         self._table.new_game(code, by_player=False)
 
-    def show_note(self, text: str) -> None:
-        """Show one line of information under the board (``""`` clears it); the next action clears it."""
-        self._table.show_note(text)
+    def show_note(self, text: str, tone: str = "") -> None:
+        """Show one line of information on the board (``""`` clears it); the next action clears it.
+
+        ``tone`` ``"right"`` or ``"wrong"`` marks a verdict: its own colour and symbol, announced.
+        """
+        self._table.show_note(text, tone)
 
     def hint(self, seconds: float | None = None) -> Hint:
         """Ask the solver for a move: the board lights it and the note explains it."""
@@ -308,7 +359,45 @@ class CrescentWidget(anywidget.AnyWidget):
         """Leave replay mode: back to the game as it was (or, with ``keep=True``, play on from here)."""
         self._table.stop_replay(keep)
 
+    def review(self, seconds: float = REVIEW_SECONDS) -> Review:
+        """Review the game: the replay opens where the win was lost, with why and the better move lit."""
+        return self._table.review(seconds)
+
+    def review_try(self) -> Move:
+        """Play the review's better move as a new branch of the game (the board's "Try it")."""
+        return self._table.review_try()
+
+    @property
+    def stats(self) -> Stats:
+        """The player's statistics per variant (kept across sessions; see :mod:`crescent_widget.stats`)."""
+        if self._stats is None:
+            return Stats({}, self.lang, enabled=False)
+        return Stats(self._stats.book.summary(), self.lang)
+
     # ------------------------------------------------------------------ traits and comms
+
+    def _on_front_end_message(self, content: object) -> None:
+        """A message from a view: the board's own requests here, every play intent to the table."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "setting" and isinstance(content, dict):
+            self._apply_setting(content.get("name"), content.get("value"))
+        elif kind == "clock":
+            # A view that (re)appears asks for the clock: the game's own, never a stale copy.
+            self.send({"type": "clock", "elapsed": self._table.game.elapsed, "running": self.clock_running})
+        else:
+            handle(self._table, content, self.rev)
+
+    def _apply_setting(self, name: object, value: object) -> None:
+        """A change from the settings panel, checked like any option; a bad one is logged and undone."""
+        check = SETTINGS.get(name) if isinstance(name, str) else None
+        try:
+            if check is None:
+                raise InvalidOptionError(f"{name!r} is not a board setting")
+            setattr(self, str(name), check(value))
+        except (InvalidOptionError, traitlets.TraitError) as err:
+            logger.warning("ignored a setting from the board: %s", err)
+            if isinstance(name, str) and name in SETTINGS:
+                self.send_state(name)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The live widget for front ends with a kernel, and the board as SVG beside it.
@@ -325,26 +414,53 @@ class CrescentWidget(anywidget.AnyWidget):
         return {**data, "image/svg+xml": self._table.game.svg(lang=self.lang)}, metadata
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Take a state update from the front end: valid view options only.
+        """Take a state update from the front end: valid view options only; never raises.
 
         The front end sends intents, never state. A write to any other trait (a pile, the
-        move counter…) or a bad option value (``lang="xx"``) is refused, logged, and the
-        true value is sent back so that the front end agrees with Python again.
+        move counter…), to a name that is no trait, or a bad option value (``lang="xx"``) is
+        refused and logged, and the true value of a refused trait is sent back so that the
+        front end agrees with Python again.
         """
+        if not isinstance(sync_data, dict):
+            logger.warning("ignored a front-end state update that is not an object: %s", quoted(sync_data))
+            return
         accepted: dict[str, Any] = {}
         for key, value in sync_data.items():
-            check = FRONT_END_OPTIONS.get(key)
+            check = FRONT_END_OPTIONS.get(key) if isinstance(key, str) else None
             try:
                 if check is None:
-                    raise InvalidOptionError(f"{key} is the engine's state")
+                    raise InvalidOptionError(f"{quoted(key)} is not an option a front end may set")
                 accepted[key] = check(value)
             except InvalidOptionError as err:
-                logger.warning("ignored a front-end write to %s: %s", key, err)
+                logger.warning(
+                    "ignored a front-end write to %s: %s", clip(key) if isinstance(key, str) else quoted(key), err
+                )
         if accepted:
             super().set_state(accepted)
-        refused = sorted(set(sync_data) - set(accepted))
+        synced = self.keys  # the synced traits' names
+        refused = sorted(key for key in sync_data if key not in accepted and isinstance(key, str) and key in synced)
         if refused:
             self.send_state(refused)
+
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """Take one comm message from the front end; a malformed one is logged and dropped.
+
+        ipywidgets reads the message's fields without checking them and shows a traceback
+        in the notebook for any error; the board sends state updates (options) and custom
+        messages (intents), without binary buffers, so anything else is not from it.
+        """
+        content = msg.get("content") if isinstance(msg, dict) else None
+        data = content.get("data") if isinstance(content, dict) else None
+        method = data.get("method") if isinstance(data, dict) else None
+        if data is None or method not in ("update", "custom", "request_state") or data.get("buffer_paths", []) != []:
+            logger.warning("ignored a malformed front-end message: %s", quoted(msg))
+            return
+        if method == "custom" and "content" in data:
+            self._handle_custom_msg(data["content"], [])
+        elif method == "update":
+            self.set_state(data.get("state"))  # checked there: any value is refused or taken
+        else:
+            self.send_state()
 
     def _on_option(self, change: dict[str, Any]) -> None:
         setattr(self._table, change["name"], change["new"])
@@ -361,7 +477,8 @@ class CrescentWidget(anywidget.AnyWidget):
             self.targets = {place: list(destinations) for place, destinations in view.targets.items()}
             replay = view.replay
             self.replay_state = {} if replay is None else {
-                "step": replay.step, "total": replay.total, "playing": replay.playing, "delay": replay.delay
+                "step": replay.step, "total": replay.total, "playing": replay.playing, "delay": replay.delay,
+                "better": replay.better,
             }  # fmt: skip
             self.variant = self._table.variant
             self.labels = dict(view.labels)

@@ -6,6 +6,7 @@ share the Chromium."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,10 +21,17 @@ CELLS = [
 
 
 @pytest.fixture(scope="session")
-def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def lab_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder the JupyterLab server serves under ``/static/``: other hosts' test pages go there
+    (test_vscode.py), so that they share the server and its origin."""
+    return tmp_path_factory.mktemp("lab-static")
+
+
+@pytest.fixture(scope="session")
+def lab_url(tmp_path_factory: pytest.TempPathFactory, lab_static: Path) -> Iterator[str]:
     root = tmp_path_factory.mktemp("lab")
     write_notebook(root / NOTEBOOK, CELLS)
-    with jupyter_lab(root) as url:
+    with jupyter_lab(root, static=lab_static) as url:
         yield url
 
 

@@ -74,9 +74,9 @@ APPS = {
 
 
 @contextmanager
-def jupyter_lab(root: Path, app: str = "lab") -> Iterator[str]:
+def jupyter_lab(root: Path, app: str = "lab", static: Path | None = None) -> Iterator[str]:
     """Run JupyterLab (or Notebook 7: ``app="notebook"``) on a free loopback port serving
-    ``root``; yield its base URL.
+    ``root`` (and the files of ``static``, if given, under ``/static/``); yield its base URL.
 
     The server (and its kernels, in the same process group) is killed on exit, pass or fail.
     """
@@ -104,6 +104,8 @@ def jupyter_lab(root: Path, app: str = "lab") -> Iterator[str]:
         f"--{config}.expose_app_in_browser=True", f"--{config}.user_settings_dir={settings}",
         f"--{config}.workspaces_dir={home / 'workspaces'}", "--allow-root",
     ]  # fmt: skip
+    if static is not None:
+        command.append(f"--ServerApp.extra_static_paths={json.dumps([str(static)])}")
     url = f"http://127.0.0.1:{port}"
     with server_process(command, root, env, name=f"jupyter-{app}", ready=f"{url}/api/status"):
         yield url
@@ -169,8 +171,8 @@ def launch_chromium(playwright: Any, extra_args: tuple[str, ...] = ()) -> Any:
 # Runs code on the current notebook's kernel; resolves to {out, err}.
 _EXECUTE_JS = """
 async (code) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session.kernel;
+  // The notebook's kernel, or the one a page without a JupyterLab shell gives (test_vscode.py).
+  const kernel = window.crescentKernel ?? window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   const future = kernel.requestExecute({ code, store_history: false });
   let out = "", err = "";
   future.onIOPub = (msg) => {

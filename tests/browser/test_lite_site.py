@@ -32,12 +32,14 @@ from lite import (
     serve_site,
     wait_kernel_idle,
 )
+from phone import PHONE_HEIGHT, PHONE_WIDTHS, check_phone_board, phone_context
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 DEAL = "CR1-N-AAAAAAB"
 ERRORS = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+WIDE = (1280, 1000)
 
 
 @pytest.fixture(scope="module")
@@ -188,31 +190,86 @@ def test_cells_script_the_engine_and_the_solver_keeps_to_a_browser_budget(play: 
     assert "deals 2:" in run_cell(page, "main(['1-2', '--seconds', '0.2'])", stderr_ok=True)
 
 
-def test_the_first_lesson_of_learn_is_played_on_its_board(
-    offline: tuple[Any, Doorman], context: tuple[Any, list[str]], site_url: str
-) -> None:
-    # A browser of its own, as a student opening the link on another machine.
-    fresh = offline[0].new_context(viewport={"width": 1280, "height": 1000})
-    fresh.set_default_timeout(15_000)
+@pytest.fixture(scope="module")
+def second_machine(offline: tuple[Any, Doorman], context: tuple[Any, list[str]], site_url: str) -> Iterator[Any]:
+    """A browser of its own, as a student opening the link on another machine: a touch screen
+    (phone.py), for now as wide as a desktop's; learn.ipynb open, its kernel started."""
+    fresh = phone_context(offline[0], WIDE[0])
     guard_context(fresh, site_url, context[1])
     page = fresh.new_page()
+    page.set_viewport_size({"width": WIDE[0], "height": WIDE[1]})
     try:
         with evidence(page, "lite-learn"):
             open_notebook(page, site_url, "learn.ipynb")
             # A cell run while Pyodide is still starting can be dropped: wait for the kernel.
             wait_kernel_idle(page)
-            cells = page.locator(".jp-Notebook .jp-Cell")
-            for index in (1, 3):  # the lesson list, lesson 1's board; the Markdown cells show rendered
-                run_code_cell(page, cells.nth(index), KERNEL_TIMEOUT_MS)
-            board(page).wait_for(timeout=KERNEL_TIMEOUT_MS)
-            wait_kernel_idle(page)
-            assert page.locator(ERRORS).count() == 0, page.locator(ERRORS).all_inner_texts()
-            assert page.locator(".crescent-widget").count() == 1
-            top_card(page, "15").click()  # 2♠ fits on F1 and on pile 13: the pile is selected
-            board(page).locator('[data-foundation="F1"]').click()
-            expect(top_card(page, "F1")).to_have_attribute("data-card", "2S")
-            expect(board(page).locator(".cw-note")).to_contain_text("Dobrze!")
-            out = run_cell(page, f"from crescent_widget import Game\nprint(Game({DEAL!r}).move('5-F2'))")
-            assert out.strip() == "5-F2"
+        yield page
     finally:
         fresh.close()
+
+
+def test_the_first_lesson_of_learn_is_played_on_its_board(second_machine: Any) -> None:
+    page = second_machine
+    with evidence(page, "lite-learn"):
+        cells = page.locator(".jp-Notebook .jp-Cell")
+        for index in (1, 3):  # the lesson list, lesson 1's board; the Markdown cells show rendered
+            run_code_cell(page, cells.nth(index), KERNEL_TIMEOUT_MS)
+        board(page).wait_for(timeout=KERNEL_TIMEOUT_MS)
+        wait_kernel_idle(page)
+        assert page.locator(ERRORS).count() == 0, page.locator(ERRORS).all_inner_texts()
+        assert page.locator(".crescent-widget").count() == 1
+        top_card(page, "15").click()  # 2♠ fits on F1 and on pile 13: the pile is selected
+        board(page).locator('[data-foundation="F1"]').click()
+        expect(top_card(page, "F1")).to_have_attribute("data-card", "2S")
+        expect(board(page).locator(".cw-note")).to_contain_text("Dobrze!")
+        out = run_cell(page, f"from crescent_widget import Game\nprint(Game({DEAL!r}).move('5-F2'))")
+        assert out.strip() == "5-F2"
+
+
+def test_a_phone_plays_by_touch(second_machine: Any) -> None:
+    """In a phone's window, 320 and 360 px wide, the side panel closed: every target fits a
+    finger (phone.py) and taps play. Cells are typed while the window is wide."""
+    page = second_machine
+    with evidence(page, "lite-phone"):
+        run_cell(page, f"from crescent_widget import CrescentWidget\nw = CrescentWidget({DEAL!r})\nw")
+        phone = page.locator(".crescent-widget").last
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()  # close the file browser
+        for width in PHONE_WIDTHS:
+            run_cell(page, f"w.new_game({DEAL!r})")
+            page.set_viewport_size({"width": width, "height": PHONE_HEIGHT})
+            page.wait_for_function(
+                "(w) => [...document.querySelectorAll('.crescent-widget')].pop().getBoundingClientRect().right <= w",
+                arg=width,
+            )
+            phone.scroll_into_view_if_needed()
+            check_phone_board(phone, width)
+            phone.locator('[data-pile="5"]').tap()
+            expect(phone.locator('[data-foundation="F2"] [data-card]').last).to_have_attribute("data-card", "2H")
+            phone.locator('[data-pile="13"]').tap()
+            phone.locator('[data-pile="14"]').tap()
+            expect(phone.locator('[data-pile="14"] [data-card]').last).to_have_attribute("data-card", "AS")
+            assert run_cell(page, "print(w.move_count, *w.game.history)").split() == ["2", "5-F2", "13-14"]
+            page.set_viewport_size({"width": WIDE[0], "height": WIDE[1]})
+
+
+STATS_CELL = "from crescent_widget import CrescentWidget\nprint('games', CrescentWidget(stats=True).stats['N'].games)"
+
+
+def test_statistics_outlive_the_page_in_the_browsers_storage(context: tuple[Any, list[str]], site_url: str) -> None:
+    """A game left after a move counts; after a reload (a new kernel) the count is still there."""
+    page = context[0].new_page()
+    try:
+        with evidence(page, "lite-stats"):
+            open_notebook(page, site_url, "play.ipynb")
+            wait_kernel_idle(page)
+            before = int(run_cell(page, STATS_CELL).split()[-1])
+            out = run_cell(
+                page, "_w = CrescentWidget('CR1-N-AAAAAAB')\n_w.move(5, 'F')\n_w.new_game()\nprint(_w.stats)"
+            )
+            assert "Półksiężyc" in out
+            page.reload()
+            open_notebook(page, site_url, "play.ipynb")
+            wait_kernel_idle(page)
+            assert int(run_cell(page, STATS_CELL).split()[-1]) == before + 1
+    finally:
+        page.close()

@@ -1,5 +1,6 @@
 """The board in Notebook 7 (the ``notebook`` package), in real Chromium: it renders, a tap
-and a drag play, and the kernel sees the moves. One server for the module.
+and a drag play, and the kernel sees the moves; in a phone's window (phone.py), with touch,
+every target fits a finger. One server for the module.
 
 Notebook 7.6 throws "Cannot read properties of undefined (reading 'schema')" on every page
 load. It is not ours: it comes from the keyboard-shortcuts plugin bundled in
@@ -11,13 +12,15 @@ extension disabled. The test lets exactly that error through and fails on any ot
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from lab import collect_page_errors, jupyter_lab, open_notebook, python_state, write_notebook
+from phone import PHONE_HEIGHT, PHONE_WIDTHS, check_phone_board, phone_context
 from playwright.sync_api import expect
-from test_board import center, drag, slot, top_card, view
+from test_board import center, drag, reset, settle, slot, top_card, view
 
 pytestmark = pytest.mark.browser
 
@@ -31,18 +34,36 @@ def _notebook_7_bug(error: Any) -> bool:
 
 
 @pytest.fixture(scope="module")
-def notebook_page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, list[str]]]:
-    """Notebook 7 on a loopback port with the board notebook open; the page's errors are collected."""
+def notebook_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Notebook 7 on a loopback port, serving the board notebook and the phone one."""
     root = tmp_path_factory.mktemp("notebook7")
     write_notebook(root / "board.ipynb", CELLS)
+    write_notebook(root / "phone.ipynb", CELLS)
     with jupyter_lab(root, app="notebook") as url:
-        context = browser.new_context(viewport={"width": 1100, "height": 1000})
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        errors = collect_page_errors(page, known=_notebook_7_bug)
-        open_notebook(page, url, "board.ipynb", widgets=1, app="notebook")
-        yield page, errors
-        context.close()
+        yield url
+
+
+@pytest.fixture(scope="module")
+def notebook_page(browser: Any, notebook_url: str) -> Iterator[tuple[Any, list[str]]]:
+    """The board notebook open; the page's errors are collected."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors = collect_page_errors(page, known=_notebook_7_bug)
+    open_notebook(page, notebook_url, "board.ipynb", widgets=1, app="notebook")
+    yield page, errors
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def phone_page(browser: Any, notebook_url: str) -> Iterator[tuple[Any, list[str]]]:
+    """The phone notebook open in a touch-screen window (phone.py)."""
+    context = phone_context(browser, PHONE_WIDTHS[0])
+    page = context.new_page()
+    errors = collect_page_errors(page, known=_notebook_7_bug)
+    open_notebook(page, notebook_url, "phone.ipynb", widgets=1, app="notebook")
+    yield page, errors
+    context.close()
 
 
 def test_board_plays_in_notebook_7(notebook_page: tuple[Any, list[str]]) -> None:
@@ -57,4 +78,22 @@ def test_board_plays_in_notebook_7(notebook_page: tuple[Any, list[str]]) -> None
     expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
     state = python_state(page)
     assert state["move_count"] == 2 and state["foundations"][1] == ["2H", 2] and state["piles"][13] == ["AS", 7]
+    assert errors == []
+
+
+@pytest.mark.parametrize("width", PHONE_WIDTHS)
+def test_every_target_fits_a_finger_and_taps_play_on_a_phone(phone_page: tuple[Any, list[str]], width: int) -> None:
+    page, errors = phone_page
+    page.set_viewport_size({"width": width, "height": PHONE_HEIGHT})
+    reset(page)
+    page.wait_for_function(f"() => document.querySelector('.crescent-widget').getBoundingClientRect().right <= {width}")
+    check_phone_board(view(page), width)
+    slot(page, "5").tap()
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
+    slot(page, "13").tap()
+    expect(slot(page, "13")).to_have_class(re.compile(r"\bcw-selected\b"))
+    slot(page, "14").tap()
+    expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
+    state = settle(page)
+    assert state["foundations"][1] == ["2H", 2] and state["piles"][13] == ["AS", 7] and state["move_count"] == 2
     assert errors == []

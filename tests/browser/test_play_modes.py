@@ -65,7 +65,7 @@ def test_hint_button_lights_the_move_and_explains_it(page: Any) -> None:
     reset(page)
     view(page).locator('[data-action="hint"]').click()
     note = view(page).locator(".cw-note")
-    expect(note).to_have_text(re.compile(r"^(Ten ruch prowadzi do wygranej|Nie znaleziono)"))
+    expect(note).to_have_text(re.compile(r"^(Ten ruch należy do wygrywającej linii|Nie znaleziono)"))
     state = python_state(page)
     hint = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.hint_move))").strip())
     src, dst = hint.split("-")
@@ -92,10 +92,12 @@ def test_teach_mode_warns_before_a_losing_move(page: Any) -> None:
     expect(warning).to_be_hidden()
     slot(page, "2").click()  # A♠ has one destination: onto 2♠, which loses the game
     expect(warning).to_be_visible()
-    expect(warning).to_contain_text("Uwaga: po tym ruchu gry nie da się już wygrać.")
+    said = "Uwaga: po tym ruchu gry nie da się już wygrać. A♠ leży na 2♠, która musi trafić na fundament przed nią, "
+    said += "a A♠ nie ma dokąd zejść."  # and why: the dead end the move makes
+    expect(warning).to_contain_text(said)
     expect(slot(page, "2")).to_have_class(lit("2", "cw-pending"))
     expect(top_card(page, "2")).to_have_attribute("data-card", "AS")
-    expect(live(page)).to_have_text("Uwaga: po tym ruchu gry nie da się już wygrać.")
+    expect(live(page)).to_have_text(said)
     warning.locator('[data-action="cancel"]').click()  # take it back
     expect(warning).to_be_hidden()
     state = settle(page)
@@ -176,13 +178,34 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     expect(play).to_have_text("Odtwarzaj")
     assert_board_is_the_engine(page)
     state = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.replay_state))").strip())
-    assert state == {"step": len(line), "total": len(line), "playing": False, "delay": 0.2}
+    assert state == {"step": len(line), "total": len(line), "playing": False, "delay": 0.2, "better": ""}
 
     view(page).locator('[data-action="replay-stop"]').click()
     expect(bar).to_be_hidden()
     state = settle(page)
     assert state["code"] == DEAL and state["move_count"] == 0 and state["reshuffles_left"] == 3
     assert_board_is_the_engine(page)
+
+
+def test_review_button_opens_the_turning_point_and_try_it_plays_the_better_move(page: Any) -> None:
+    reset(page)
+    run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")
+    banner_review = view(page).locator('[data-banner-action="review"]')
+    expect(banner_review).to_have_text("Analiza")  # offered when the game ends
+    banner_review.click()
+    bar = view(page).locator(".cw-replay")
+    expect(bar).to_be_visible()
+    expect(view(page).locator(".cw-replay-step")).to_have_text("Krok 0 z 1")
+    note = view(page).locator(".cw-note")
+    expect(note).to_contain_text("A♠ leży na 2♠")
+    try_it = view(page).locator('[data-action="review-try"]')
+    expect(try_it).to_have_text("Wypróbuj")
+    try_it.click()
+    expect(bar).to_be_hidden()
+    state = settle(page)
+    assert state["move_count"] == 1 and state["status"] == "playing"
+    assert_board_is_the_engine(page)
+    cleanup(page)
 
 
 # ---------------------------------------------------------------------- keyboard
@@ -238,6 +261,9 @@ def test_a_short_game_with_the_keyboard_alone(page: Any) -> None:
     keyboard.press("Enter")  # 7♥ has no legal move: refused aloud
     expect(live(page)).to_have_text("Ta karta nie ma teraz dozwolonego ruchu")
     expect(view(page).locator('[role="status"]')).to_have_text("Ta karta nie ma teraz dozwolonego ruchu")
+    keyboard.press("r")  # a move could still be undone: the first press says what a reshuffle costs
+    expect(live(page)).to_have_text(re.compile(r"^Po przetasowaniu nie da się cofnąć"))
+    settle(page)
     keyboard.press("r")
     expect(live(page)).to_have_text(re.compile(r"^Przetasowanie 1: spodnia karta"))
     expect(view(page).locator('[data-action="reshuffle"]')).to_have_text("Przetasuj (2)")

@@ -1,4 +1,4 @@
-"""The board in narrow containers (issue 12): a split pane, marimo's column, a phone.
+"""The board in narrow containers: a split pane, marimo's column, a phone.
 
 The widget's container is narrowed (not the window: the board must follow its own
 width), then every place is measured in real Chromium inside JupyterLab, and a tap and a
@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from lab import run_python
 from playwright.sync_api import expect
 from test_board import ARTIFACTS, center, drag, reset, settle, slot, top_card, view
 
@@ -48,11 +49,15 @@ def narrow(page: Any) -> Iterator[Any]:
     host = view(page).locator("xpath=..")
 
     def set_width(width: int) -> None:
+        # The window must hold the container next to JupyterLab's side bar: the board
+        # grows with its container, and a container wider than the window would overflow.
+        page.set_viewport_size({"width": max(1280, width + 500), "height": 1000})
         host.evaluate("(el, w) => { el.style.width = w + 'px'; }", width)
         view(page).scroll_into_view_if_needed()
 
     yield set_width
     host.evaluate("(el) => { el.style.width = ''; }")
+    page.set_viewport_size({"width": 1280, "height": 1000})
 
 
 def overlap(a: list[float], b: list[float]) -> float:
@@ -120,3 +125,22 @@ def test_screenshot_of_the_narrow_board(page: Any, narrow: Any, width: int) -> N
     page.wait_for_timeout(300)  # let the move's motion end
     view(page).screenshot(path=str(path))
     assert path.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize(("lang", "text"), [("pl", "Za wąsko na planszę"), ("en", "Too narrow for the board")])
+def test_a_pane_too_narrow_for_24_px_targets_says_so_in_one_line(page: Any, narrow: Any, lang: str, text: str) -> None:
+    """Below 203 px, eight 24 px cards and their gaps cannot fit: one line instead of the board."""
+    reset(page, f"w.new_game('CR1-N-AAAAAAB'); w.lang = {lang!r}")
+    narrow(200)
+    note = view(page).locator(".cw-too-narrow")
+    expect(note).to_be_visible()
+    expect(note).to_have_text(re.compile(rf"^{text}"))
+    expect(view(page).locator(".cw-board")).to_be_hidden()
+    line = note.evaluate("(el) => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight)]")
+    assert line[0] < 1.5 * line[1], "one line"
+    narrow(204)  # room again: the board, its cards 24 px wide, and no note
+    expect(note).to_be_hidden()
+    expect(view(page).locator(".cw-board")).to_be_visible()
+    card = top_card(page, "5").bounding_box()
+    assert card is not None and card["width"] >= 24 and card["height"] >= 24
+    run_python(page, "w.lang = 'pl'")

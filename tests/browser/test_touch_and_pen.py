@@ -1,4 +1,4 @@
-"""Touch and pen input reach the same pointer-event path as the mouse (issue 3: mouse, touch, pen).
+"""Touch and pen input reach the same pointer-event path as the mouse.
 
 Chromium turns CDP touch events into ``pointerType: "touch"`` pointer events and CDP mouse
 events with ``pointerType: "pen"`` into pen ones, so these are the browser's own events, not

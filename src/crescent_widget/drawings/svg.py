@@ -1,6 +1,6 @@
 """The horseshoe as a standalone SVG picture (a pure function of the position).
 
-Notebook viewers without a kernel, static docs and the README show a position through
+Notebook viewers without a kernel and the documentation site show a position through
 this: ``Game._repr_svg_`` calls :func:`render_svg`. The grid is the one the text diagram
 uses, so both drawings always agree.
 
@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.cards import RANK_ASCII, RANK_PL, SUIT_SYMBOLS, Card
 from ..engine.moves import Move, Place
+from ..errors import InvalidMoveError, quoted
 from ..words.i18n import DEFAULT_LANG, label
 from .text import COLUMNS, grid_positions
 
@@ -42,6 +43,12 @@ def render_svg(game: Game, *, lang: str = DEFAULT_LANG, highlight: Move | None =
         lang: ``"en"`` or ``"pl"`` for card faces and captions.
         highlight: a move whose source and destination get a coloured outline.
     """
+    if highlight is not None and not (
+        isinstance(highlight, Move) and isinstance(highlight.src, Place) and isinstance(highlight.dst, Place)
+    ):
+        raise InvalidMoveError(
+            f"highlight must be a Move or None, got {quoted(highlight)} (Game.svg also takes move text)"
+        )
     lit = set() if highlight is None or highlight.is_reshuffle else {highlight.src, highlight.dst}
     width = COLUMNS * CELL_W + 2 * MARGIN
     height = 5 * CELL_H + 2 * MARGIN + FOOTER

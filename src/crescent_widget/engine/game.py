@@ -17,13 +17,19 @@ Move.parse('13-14')
 
 from __future__ import annotations
 
-import copy as copying
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
 
-from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, quoted
+from ..errors import (
+    IllegalMoveError,
+    InvalidCodeError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidPositionError,
+    quoted,
+)
 from ..words.i18n import DEFAULT_LANG
 from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
@@ -40,6 +46,7 @@ from .moves import (
 )
 from .positions import CARD_COUNT, check_face_down, check_position, check_reshuffles, parse_layout
 from .records import format_record, from_save, parse_record, replay, to_save
+from .restore import check_clock, checked_state
 from .rules import can_progress, legal_pairs, move_reason, reshuffle_piles
 from .views import PositionView
 
@@ -61,6 +68,14 @@ class Game(PositionView):
 
     Raises:
         InvalidCodeError: the code is malformed or names an unimplemented variant.
+        InvalidOptionError: ``clock`` is not a function returning seconds.
+
+    A Game is not thread-safe: it is a plain mutable object, like python-chess's
+    ``Board``. Share one between threads only behind a lock, or through a
+    :class:`~crescent_widget.table.Table`, which serializes its actions and views.
+    Every way a game enters from outside (a code, :meth:`from_layout`, :meth:`from_dict`,
+    :meth:`from_record`, a pickle or ``copy.deepcopy`` through ``__setstate__``) is
+    checked: only a legal position that follows from its start by its actions loads.
     """
 
     __slots__ = (
@@ -92,6 +107,7 @@ class Game(PositionView):
         if variant is not None and variant != code_variant:
             raise InvalidCodeError(f"game code {quoted(code)} is variant {code_variant}, not {quoted(variant)}")
         variant = code_variant
+        clock = check_clock(clock)
         piles = deal(number)
         self._setup(piles, [[base] for base in base_cards()], variant, format_code(number, variant), clock)
         if FACE_DOWN_DEAL[variant]:
@@ -149,6 +165,8 @@ class Game(PositionView):
         >>> Game.random(variant="F").reshuffles_left
         4
         """
+        if not isinstance(winnable, bool):
+            raise InvalidOptionError(f"winnable must be True or False, got {quoted(winnable)}")
         if not winnable:
             return cls(variant=variant, clock=clock)
         from ..solver.winnable import random_winnable_number  # lazy: the engine must not need the solver
@@ -194,6 +212,7 @@ class Game(PositionView):
         pile_ints, found_ints = parse_layout(piles, foundations)
         check_position(pile_ints, found_ints)
         left = check_reshuffles(reshuffles_left, VARIANT_RESHUFFLES[variant])
+        clock = check_clock(clock)
         # A constructor: `self` is the game being built (the stdlib's idiom, e.g. pathlib).
         self = cls.__new__(cls)
         self._setup(pile_ints, found_ints, variant, None, clock, left)
@@ -256,9 +275,33 @@ class Game(PositionView):
             raise InvalidPositionError("a position made with from_layout has no game code; use to_dict() to save it")
         return format_record(self._code, self.actions)
 
+    def root(self) -> Game:
+        """A new game at this game's start: its deal, or the layout it was made from (as python-chess's ``root``).
+
+        >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle()
+        >>> start = g.root()
+        >>> start.code, start.move_count, start.reshuffles_left
+        ('CR1-N-AAAAAAB', 0, 3)
+        >>> start.position_key == Game("CR1-N-AAAAAAB").position_key
+        True
+        """
+        layout = self.start_layout
+        if layout is None:
+            return Game(self._code, clock=self._clock)
+        return Game.from_layout(**layout, variant=self._variant, clock=self._clock)
+
     def copy(self) -> Game:
         """An independent copy with the same position, history and clock (the clock function is shared)."""
-        return copying.copy(self)
+        return self._rebuilt(self.__getstate__())
+
+    __copy__ = copy  # the game's own state needs no checking (``__setstate__`` checks a foreign one)
+
+    @classmethod
+    def _rebuilt(cls, state: tuple[Any, ...]) -> Game:
+        # A constructor: `self` is the game being built (the stdlib's idiom, e.g. pathlib).
+        self = cls.__new__(cls)
+        self._restore(state)
+        return self
 
     def __getstate__(self) -> tuple[Any, ...]:
         # copy.copy() builds the copy with __setstate__, so that only `self` touches private state.
@@ -279,6 +322,15 @@ class Game(PositionView):
         )
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
+        """Load a state from outside (a pickle, ``copy.deepcopy``), checked first.
+
+        Raises:
+            InvalidPositionError: the state is malformed, its position is not legal, or it
+                does not follow from its start by its actions (see :mod:`.restore`).
+        """
+        self._restore(checked_state(type(self), state))
+
+    def _restore(self, state: tuple[Any, ...]) -> None:
         piles, foundations, variant, code, clock, left, history, face_down, log, start, moves, started, last = state
         self._setup(piles, foundations, variant, code, clock, left)
         self._history.extend(history)
@@ -363,6 +415,26 @@ class Game(PositionView):
     def revision(self) -> int:
         """A counter that changes with every change of state (for caches and views)."""
         return self._revision
+
+    @property
+    def position_key(self) -> tuple[object, ...]:
+        """A hashable key, equal for two games exactly when their positions play the same.
+
+        It holds what the rules read: the cards of each pile (face-down ones only counted,
+        so the key never tells what they are), how full each foundation is, and the
+        reshuffles left. History, move count and clock are not part of it, so a position
+        reached again by other moves has the same key.
+
+        >>> g = Game("CR1-N-AAAAAAB"); start = g.position_key
+        >>> _ = g.move("13-14"); g.position_key == start
+        False
+        >>> _ = g.undo(); g.position_key == start
+        True
+        """
+        piles = tuple(
+            (down, *pile[down:]) for pile, down in zip(self._piles, self._face_down, strict=True)
+        )  # the pile's length follows from `down` and its face-up cards
+        return (piles, tuple(map(len, self._foundations)), self._reshuffles_left)
 
     @property
     def status(self) -> Status:
@@ -602,7 +674,7 @@ class Game(PositionView):
         """
         from ..drawings.svg import render_svg
 
-        move = Move.parse(highlight) if isinstance(highlight, str) else highlight
+        move = None if highlight is None else self._coerce(highlight, None)
         return render_svg(self, lang=lang, highlight=move)
 
     def _repr_svg_(self) -> str:

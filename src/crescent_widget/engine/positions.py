@@ -110,6 +110,29 @@ def check_position(piles: list[list[int]], foundations: list[list[int]]) -> None
             )
 
 
+def check_card_ints(groups: object, count: int, what: str) -> list[list[int]]:
+    """Copies of ``count`` lists of card ints (0–51), as an engine state holds them.
+
+    >>> check_card_ints([[0, 51], []], 2, "piles")
+    [[0, 51], []]
+    >>> check_card_ints([[52]], 1, "piles")
+    Traceback (most recent call last):
+    ...
+    crescent_widget.errors.InvalidPositionError: piles 1, card 1: not a card int (0-51): 52
+    """
+    if not isinstance(groups, list | tuple) or len(groups) != count:
+        raise InvalidPositionError(f"{what} must be a list of {count} lists of card ints")
+    result = []
+    for number, group in enumerate(groups, start=1):
+        if not isinstance(group, list | tuple) or len(group) > CARD_COUNT:
+            raise InvalidPositionError(f"{what} {number} must be a list of card ints")
+        for position, card in enumerate(group, start=1):
+            if type(card) is not int or not 0 <= card < len(ASCII_TEXT):
+                raise InvalidPositionError(f"{what} {number}, card {position}: not a card int (0-51): {quoted(card)}")
+        result.append(list(group))
+    return result
+
+
 def check_reshuffles(reshuffles_left: object, allowance: int) -> int:
     """Return the reshuffle count if it is an int in ``0 … allowance``."""
     if isinstance(reshuffles_left, bool) or not isinstance(reshuffles_left, int):

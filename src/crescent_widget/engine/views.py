@@ -52,6 +52,20 @@ class PositionView:
         cards = self._places[parse_place(place).index]
         return Card.from_index(cards[-1]) if cards else None
 
+    def top_index(self, place: PlaceLike) -> int:
+        """The top card of a pile or foundation as the engine's int (:attr:`Card.index`, 0–51); -1 for an empty pile.
+
+        :meth:`top` without building a Card, for code that follows a game move by move
+        (:class:`~crescent_widget.engine.legal.LegalActions`, the Gymnasium environment).
+
+        >>> from crescent_widget import Game
+        >>> g = Game("CR1-N-AAAAAAB")
+        >>> g.top_index(13) == g.top(13).index == 0, g.top_index("F5")
+        (True, 12)
+        """
+        cards = self._places[parse_place(place).index]
+        return cards[-1] if cards else -1
+
     def foundation(self, name: PlaceLike) -> tuple[Card, ...]:
         """The cards of foundation ``"F1"``–``"F8"``, base first."""
         place = parse_place(name)

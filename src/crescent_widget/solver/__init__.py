@@ -29,6 +29,7 @@ from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, check_m
 from .api import InvalidBudgetError, SolveResult, Status, solve
 from .backends import SolverBackendError, backend
 from .replay import ReplayError, check_win
+from .results import read_survey
 from .winnable import random_winnable_number, winnable_numbers
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "check_win",
     "hint",
     "random_winnable_number",
+    "read_survey",
     "solve",
     "winnability",
     "winnable_numbers",

@@ -7,17 +7,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from collections.abc import Collection, Hashable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
+from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
-from .api import check_seconds, hides_cards, run
+from .api import SolveResult, check_budget, check_seconds, hides_cards, in_browser, run
 from .checks import check_game
 from .expand import expand
+from .heuristic import score
 from .replay import engine_moves
 from .state import from_game
+from .why import why_lost
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -25,7 +30,10 @@ if TYPE_CHECKING:
 HintKind = Literal["winning", "heuristic", "reshuffle", "undo", "none"]
 Winnability = Literal["winnable", "lost", "unknown"]
 MoveVerdict = Literal["keeps_win", "loses_win", "already_lost", "unknown"]
-HINT_SECONDS: Final = 0.15
+# A hint's search, when no plan is held (a plan's next hint needs none). In the browser
+# Python runs about 3 times slower (JupyterLite), so the search gets 3 times the seconds
+# for the same work: 0.45 s, once per plan (benchmarks/bench_hints.py measures both).
+HINT_SECONDS: Final = 0.45 if in_browser() else 0.15
 AFTER_SHARE: Final = 0.7  # of check_move's budget, for the position after the move
 
 
@@ -41,29 +49,59 @@ class Hint:
             position is proven lost or blocked) or ``"none"`` (game over, nothing to do).
         proven: whether the advice rests on a proof (a won line or a proven loss).
         explanation: the explanation in every language; ``text(lang)`` reads it.
+        line: for a proven win, the whole winning line from the position (``move`` first),
+            so that the next hints can follow it without searching again; else empty.
     """
 
     move: Move | None
     kind: HintKind
     proven: bool
     explanation: Words
+    line: tuple[Move, ...] = ()
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """The explanation in ``lang`` (``"pl"`` or ``"en"``)."""
         return self.explanation.text(lang)
 
 
-def _hint(game: Game, move: Move | None, kind: HintKind, proven: bool, key: str) -> Hint:
+def _hint(
+    game: Game, move: Move | None, kind: HintKind, proven: bool, key: str, *, line: tuple[Move, ...] = ()
+) -> Hint:
     def words(lang: Lang) -> str:
         if move is None or move.is_reshuffle:
             return ADVICE[key][lang].format(move="")
         return ADVICE[key][lang].format(move=f"{describe(game, move, lang)} ({move})")
 
-    return Hint(move, kind, proven, Words.of(words))
+    return Hint(move, kind, proven, Words.of(words), line)
 
 
-def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
+def line_hint(game: Game, line: tuple[Move, ...]) -> Hint:
+    """The hint for the first move of ``line``, a line already proven to win from ``game``; no search.
+
+    >>> from crescent_widget import Game
+    >>> g = Game.from_number(3)
+    >>> found = hint(g, seconds=10)
+    >>> line_hint(g, found.line) == found
+    True
+    """
+    first = line[0]
+    if first.is_reshuffle:
+        return _hint(game, first, "reshuffle", True, "winning_reshuffle", line=line)
+    return _hint(game, first, "winning", True, "winning", line=line)
+
+
+def hint(
+    game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashable] = (), nodes: int | None = None
+) -> Hint:
     """The next move of a winning line if one is found within ``seconds``, else the best guess.
+
+    ``nodes`` bounds the search in positions as well (a budget that does not depend on the
+    machine's load, for benchmarks and tests).
+
+    ``avoid`` holds positions (:attr:`Game.position_key` values), e.g. the player's recent
+    path: the hint never proposes a move that brings one of them back, so that hints cannot
+    send a player round in a loop. If the line found starts with such a move, the other
+    moves are searched in turn (within about ``seconds`` more).
 
     >>> from crescent_widget import Game
     >>> Game.from_number(1).status
@@ -71,33 +109,87 @@ def hint(game: Game, *, seconds: float = HINT_SECONDS) -> Hint:
     """
     check_game(game)
     check_seconds(seconds)
+    check_budget(nodes=nodes)
     status = game.status
     if status == "won":
         return _hint(game, None, "none", True, "won")
     if status == "blocked":
-        return _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
+        blocked = _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
+        if hides_cards(game):
+            return blocked
+        return replace(blocked, explanation=join(blocked.explanation, why_lost(game)))
     if hides_cards(game):
-        return _fair_hint(game)
-    result, search = run(game, seconds=seconds)
+        return _fair_hint(game, avoid)
+    result, search = run(game, seconds=seconds, nodes=nodes)
     if result.status == "won":
-        first = result.moves[0]
-        if first.is_reshuffle:
-            return _hint(game, first, "reshuffle", True, "winning_reshuffle")
-        return _hint(game, first, "winning", True, "winning")
+        line = result.moves
+        if _returns(game, line[0], avoid):
+            line = _line_avoiding(game, avoid, seconds, nodes)
+        if line:
+            return line_hint(game, line)
     if result.status == "lost":
-        if game.can_undo:
-            return _hint(game, None, "undo", True, "undo")
-        return _hint(game, None, "none", True, "lost_no_undo")
+        lost = (
+            _hint(game, None, "undo", True, "undo")
+            if game.can_undo
+            else _hint(game, None, "none", True, "lost_no_undo")
+        )
+        return replace(lost, explanation=join(lost.explanation, why_lost(game, nodes=_searched(result))))
     internal = search.best_line[0] if search.best_line else _best_child_move(game)
-    if internal is None:
-        return _hint(game, RESHUFFLE, "reshuffle", False, "heuristic_reshuffle")
-    first = engine_moves(game, internal)[0]
+    first = RESHUFFLE if internal is None else engine_moves(game, internal)[0]
+    if _returns(game, first, avoid):
+        ranked = _fresh_moves(game, avoid)
+        if not ranked:
+            return _hint(game, None, "undo" if game.can_undo else "none", False, "only_back")
+        first = ranked[0]
     if first.is_reshuffle:
         return _hint(game, first, "reshuffle", False, "heuristic_reshuffle")
     return _hint(game, first, "heuristic", False, "heuristic")
 
 
-def _fair_hint(game: Game) -> Hint:
+def _after(game: Game, move: Move) -> Game:
+    after = game.copy()
+    after.move(move)
+    return after
+
+
+def _returns(game: Game, move: Move, avoid: Collection[Hashable]) -> bool:
+    """Whether ``move`` brings back a position of ``avoid``."""
+    return bool(avoid) and _after(game, move).position_key in avoid
+
+
+def _fresh_moves(game: Game, avoid: Collection[Hashable]) -> list[Move]:
+    """The legal moves (a useful reshuffle last) that bring back no position of ``avoid``, best first."""
+    moves = [move for move in game.legal_moves() if not _returns(game, move, avoid)]
+    moves.sort(key=lambda move: score(from_game(_after(game, move))), reverse=True)
+    if game.can_move(RESHUFFLE) and any(game.pile_size(n) > 1 for n in range(1, 17)):
+        moves.append(RESHUFFLE)
+    return moves
+
+
+def _line_avoiding(game: Game, avoid: Collection[Hashable], seconds: float, nodes: int | None) -> tuple[Move, ...]:
+    """A winning line whose first move brings back no position of ``avoid``, or ``()``.
+
+    Each such move is searched from the position after it, the most promising first;
+    each gets a share of what is left of ``seconds``, the first ones the most.
+    """
+    deadline = time.perf_counter() + seconds
+    nodes_left = nodes
+    moves = _fresh_moves(game, avoid)
+    for index, move in enumerate(moves):
+        left = deadline - time.perf_counter()
+        if left <= 0 or nodes_left == 0:
+            break
+        share = min(3, len(moves) - index)
+        budget = None if nodes_left is None else max(1, nodes_left // share)
+        result = run(_after(game, move), seconds=left / share, nodes=budget)[0]
+        if nodes_left is not None:
+            nodes_left = max(0, nodes_left - result.nodes)
+        if result.status == "won":
+            return (move, *result.moves)
+    return ()
+
+
+def _fair_hint(game: Game, avoid: Collection[Hashable] = ()) -> Hint:
     """The most promising visible move: to a foundation, uncovering a card, never shuttling back."""
     last = game.history[-1] if game.history else None
 
@@ -111,10 +203,12 @@ def _fair_hint(game: Game) -> Hint:
             value -= 50  # undoing the previous move by hand gains nothing
         return value
 
-    moves = game.legal_moves()
+    moves = [move for move in game.legal_moves() if not _returns(game, move, avoid)]
     if moves:
         return _hint(game, max(moves, key=promise), "heuristic", False, "fair")
-    return _hint(game, RESHUFFLE, "reshuffle", False, "fair_reshuffle")
+    if game.can_move(RESHUFFLE):
+        return _hint(game, RESHUFFLE, "reshuffle", False, "fair_reshuffle")
+    return _hint(game, None, "undo" if game.can_undo else "none", False, "only_back")
 
 
 def _best_child_move(game: Game) -> tuple[int, int] | None:
@@ -189,7 +283,15 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
         left = max(seconds - after_result.seconds, seconds * (1 - AFTER_SHARE))
         before_status = run(game, seconds=left)[0].status
         verdict = "loses_win" if before_status == "won" else "already_lost" if before_status == "lost" else "unknown"
+        if verdict == "loses_win":
+            found = _move_check(verdict)
+            return replace(found, explanation=join(found.explanation, why_lost(after, nodes=_searched(after_result))))
     return _move_check(verdict)
+
+
+def _searched(result: SolveResult) -> int:
+    """The positions a proof by complete search took (0 for another kind of proof)."""
+    return result.nodes if result.proof == "search" else 0
 
 
 def _move_check(verdict: MoveVerdict, key: str | None = None) -> MoveCheck:

@@ -178,22 +178,30 @@ def _flags(cards: Iterable[int]) -> bytes:
 
 
 def dead_end(piles: Piles, fnd: Foundations, left: int) -> bool:
-    """Whether no ordering of moves can win (see the module text).
+    """Whether no ordering of moves can win (see the module text)."""
+    return dead_end_cards(piles, fnd, left) is not None
+
+
+def dead_end_cards(piles: Piles, fnd: Foundations, left: int) -> tuple[int, int] | None:
+    """The two cards that make a dead end, ``(stuck, beneath)``, or None when there is none.
 
     Two tests: a card of an overlapped suit, at height ``left`` or above, covers a card
     that must go up before it, and every card it fits on lies beneath it too (between it
     and height ``left``), so it can never leave; or, with no reshuffle left, a chain's last
-    card covers another card of its chain.
+    card covers another card of its chain. ``stuck`` is the covering card, ``beneath`` the
+    card it covers that must go up first.
     """
     table = endgame(fnd)
     if table is None:
-        return False
+        return None
     if not left:
         for last, flags in table.chains:
             for pile in piles:
                 at = pile.find(last)
-                if at > 0 and pile[:at].translate(flags).find(1) >= 0:
-                    return True
+                if at > 0:
+                    under = pile[:at].translate(flags).find(1)
+                    if under >= 0:
+                        return last, pile[under]
     fits, held = table.fits, table.held
     for pile in piles:
         marks = pile.translate(held)
@@ -201,9 +209,9 @@ def dead_end(piles: Piles, fnd: Foundations, left: int) -> bool:
         while height >= 0:
             before, other = fits[pile[height]]
             if pile.find(before, left, height) >= 0 and (other < 0 or pile.find(other, left, height) >= 0):
-                return True
+                return pile[height], before
             height = marks.find(1, height + 1)
-    return False
+    return None
 
 
 def expand(

@@ -3,8 +3,9 @@
 :func:`solve_deal` solves one deal and returns its JSON-ready record; :func:`run_survey`
 sends deals to an executor and yields records as they finish. :class:`ResultsFile` is the
 ``--out`` file: one JSON line per deal, appended and flushed as each deal finishes, so a
-stopped survey loses at most the deals in flight. Reopening it skips the deals it holds
-and cuts off a last line that a killed run left half written, so no deal is written twice.
+stopped survey loses at most the deals in flight. Reopening it checks every line (a won
+deal's line is replayed through the engine), takes out the bad ones so that their deals
+are solved again, and skips the deals it holds; the file is locked while a survey writes it.
 
 Dask (``pip install crescent-widget[survey]``) is imported only for ``--cluster``: the
 scheduler retries a deal whose worker died (its ``allowed-failures`` setting).
@@ -16,18 +17,23 @@ scheduler retries a deal whose worker died (its ``allowed-failures`` setting).
 
 from __future__ import annotations
 
+import errno
 import importlib
 import json
+import logging
 import math
 import multiprocessing
 import os
-from collections.abc import Iterable, Iterator
+import signal
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
 from ..engine.codes import format_code
-from ..errors import CrescentError
+from ..errors import CrescentError, clip
 from .api import in_browser
 
 Record = dict[str, Any]
@@ -92,37 +98,158 @@ def _solve_task(task: Task) -> Record:
     return solve_deal(*task)
 
 
+class SurveyFileError(CrescentError):
+    """An ``--out`` file the survey cannot use: not a survey file, not a regular file, in a
+    directory that does not exist, or locked by another survey (``reason`` ``survey_file``)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("survey_file", detail)
+
+
+def record_problem(record: object) -> str | None:
+    """Why a parsed line is not a true record (``None`` if it is one).
+
+    Its shape is :func:`~crescent_widget.solver.results.check_record`'s to judge; a won
+    deal's line is then replayed through the engine: a claim of a win the rules do not
+    back is no record.
+
+    >>> claim = {"deal": 4, "code": "CR1-N-AAAAAAE", "status": "won", "seconds": 0.1, "nodes": 9}
+    >>> record_problem({**claim, "moves": ["1-2", "3-4"]})
+    'its winning line does not win: not a legal move: 1-2'
+    >>> record_problem({"deal": 6})
+    "no 'code'"
+    """
+    from ..engine.game import Game
+    from .results import check_record
+
+    problem = check_record(record)
+    if problem is not None or not isinstance(record, dict) or record["status"] != "won":
+        return problem
+    game = Game.from_number(record["deal"])
+    for move in record["moves"]:
+        try:
+            game.move(move)  # checks it: refused if illegal, nothing played
+        except CrescentError:
+            return f"its winning line does not win: not a legal move: {clip(move)}"
+    if game.status != "won":
+        return "its winning line does not win: the game is not over at its end"
+    return None
+
+
 class ResultsFile:
-    """The ``--out`` JSON-lines file: the deals it holds, and appending one line per deal."""
+    """The ``--out`` JSON-lines file: the true records it holds, and appending one line per deal.
+
+    Opening it checks it and takes a lock on it, held until :meth:`close`:
+
+    - a path that is not a regular file (a directory, ``/dev/null``), or a file in a
+      directory that does not exist, is refused (:class:`SurveyFileError`);
+    - a file none of whose lines is a survey record is someone else's file: refused, and
+      left untouched;
+    - a second survey on the same file finds it locked and is refused at once;
+    - every line is checked (:func:`record_problem`; a won deal's line is replayed through
+      the engine). A bad line (garbage, wrong types, a false win, a deal written twice, half
+      a line left by a killed run) is listed in :attr:`problems` by its line number and
+      taken out of the file, so that its deal is solved again and the file holds only the
+      truth.
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.records: dict[int, Record] = {}
-        if self.path.exists():
+        self.problems: list[str] = []
+        if self.path.exists() and not self.path.is_file():
+            raise SurveyFileError(f"--out {self.path}: not a regular file (give the path of a results file)")
+        if not self.path.parent.is_dir():
+            raise SurveyFileError(f"--out {self.path}: the directory {self.path.parent} does not exist")
+        try:
+            self._handle = self.path.open("a+b")
+        except OSError as err:
+            raise SurveyFileError(f"--out {self.path}: cannot open it ({err.strerror or err})") from None
+        try:
+            _lock(self._handle, self.path)
             self._load()
-        self._handle: TextIO = self.path.open("a", encoding="utf-8")
+        except BaseException:
+            self._handle.close()
+            raise
 
     def _load(self) -> None:
-        data = self.path.read_bytes()
-        end = data.rfind(b"\n") + 1
-        if end < len(data):  # a run killed mid-write left half a line: drop it
-            with self.path.open("r+b") as handle:
-                handle.truncate(end)
-        for line in data[:end].decode("utf-8").splitlines():
-            if line.strip():
-                record = json.loads(line)
-                self.records[int(record["deal"])] = record
+        self._handle.seek(0)
+        data = self._handle.read()
+        kept: list[bytes] = []
+        seen: dict[int, int] = {}
+        found_one = False
+        lines = data.split(b"\n")
+        for number, raw in enumerate(lines, 1):
+            if not raw.strip():
+                continue
+            problem = None
+            if number == len(lines):  # no newline after it: a killed run's half line
+                problem = "half a line (the survey writing it was stopped)"
+            else:
+                try:
+                    record = json.loads(raw.decode("utf-8"))
+                    problem = record_problem(record)
+                except (UnicodeDecodeError, ValueError, RecursionError):
+                    record, problem = None, "not a JSON line"
+                found_one = found_one or (isinstance(record, dict) and "deal" in record)
+            if problem is None:
+                deal = int(record["deal"])
+                if deal in seen:
+                    problem = f"deal {deal} written twice (first on line {seen[deal]})"
+                else:
+                    seen[deal] = number
+                    self.records[deal] = record
+                    kept.append(raw + b"\n")
+            if problem is not None:
+                self.problems.append(f"line {number}: {problem}")
+        if data.strip() and not found_one:
+            raise SurveyFileError(
+                f"--out {self.path}: not a survey results file (no line is a deal's record); left as it was"
+            )
+        if self.problems:  # rewrite in place, under the lock: only the true lines stay
+            self._handle.seek(0)
+            self._handle.truncate()
+            self._handle.write(b"".join(kept))
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
 
     def add(self, record: Record) -> None:
         """Append one deal's line and push it to the disk."""
-        self._handle.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._handle.write(json.dumps(record, separators=(",", ":")).encode("utf-8") + b"\n")
         self._handle.flush()
         os.fsync(self._handle.fileno())
         self.records[int(record["deal"])] = record
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (which releases its lock)."""
         self._handle.close()
+
+
+def _lock(handle: BinaryIO, path: Path) -> None:
+    """Lock the open file for this survey alone, or refuse at once if another survey holds it.
+
+    Where the system has no file locks (the browser's Pyodide), the survey runs unlocked:
+    there, no second process can start anyway.
+    """
+    try:
+        if sys.platform == "win32":
+            import msvcrt  # Windows only
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl  # POSIX only
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except ImportError:
+        return
+    except OSError as err:
+        if err.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+            raise SurveyFileError(
+                f"--out {path}: another survey is writing this file (it is locked); "
+                "wait for it to finish, or give another --out"
+            ) from None
+        # No locks on this file system (ENOSYS, ENOTSUP, ENOLCK): go on unlocked.
 
 
 def run_survey(
@@ -162,11 +289,7 @@ def _dask_survey(tasks: list[Task], jobs: int, cluster: str) -> Iterator[Record]
         distributed: Any = importlib.import_module("distributed")
     except ImportError as error:  # pragma: no cover - depends on the install
         raise SystemExit("--cluster needs Dask: pip install 'crescent-widget[survey]'") from error
-    local = (
-        distributed.LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True)
-        if cluster == "local"
-        else None
-    )
+    local = _local_cluster(distributed, jobs) if cluster == "local" else None
     client = distributed.Client(local if local is not None else cluster)
     try:
         threads = max(1, sum(client.nthreads().values()))
@@ -177,17 +300,71 @@ def _dask_survey(tasks: list[Task], jobs: int, cluster: str) -> Iterator[Record]
             return client.submit(solve_deal, *task, key="deal-" + "-".join(map(str, task)), pure=False)
 
         running = distributed.as_completed([submit(task) for task in islice(pending, window)])
-        for future in running:
-            record: Record = future.result()
-            future.release()
-            yield record
-            task = next(pending, None)
-            if task is not None:
-                running.add(submit(task))
+        with _interrupt_between_deals() as check:
+            for future in running:
+                check()
+                record: Record = future.result()
+                future.release()
+                yield record
+                check()
+                task = next(pending, None)
+                if task is not None:
+                    running.add(submit(task))
     finally:
         client.close()
         if local is not None:
             local.close()
+
+
+@contextmanager
+def _interrupt_between_deals() -> Iterator[Callable[[], None]]:
+    """Hold a Ctrl-C until Dask hands back the next deal; yields the check that raises it then.
+
+    A ``KeyboardInterrupt`` raised inside the Dask client's own calls leaves its event loop
+    logging tracebacks; raised between deals, it closes the client cleanly. A second
+    Ctrl-C stops at once.
+    """
+    asked: list[bool] = []
+
+    def hold(_signal: int, _frame: object) -> None:
+        if asked:
+            raise KeyboardInterrupt
+        asked.append(True)
+        sys.stderr.write("\nstopping after the next deal comes back (Ctrl-C again to stop at once)\n")
+
+    def check() -> None:
+        if asked:
+            raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, hold)
+    except ValueError:  # not the main thread: signals are not this survey's to handle
+        yield check
+        return
+    try:
+        yield check
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _local_cluster(distributed: Any, jobs: int) -> Any:
+    """A ``LocalCluster`` of ``jobs`` one-thread worker processes that Ctrl-C does not reach.
+
+    Ctrl-C in a terminal signals every process of the command, the workers too, and each
+    would print its traceback. Started while this process ignores SIGINT, the workers
+    inherit that (an ignored signal stays ignored across ``exec``); this process alone
+    hears the Ctrl-C and closes them.
+    """
+    # Errors only from the workers: closing them cancels the deals in flight, each with a warning.
+    options = {"n_workers": max(1, jobs), "threads_per_worker": 1, "processes": True, "silence_logs": logging.ERROR}
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not this survey's to handle
+        return distributed.LocalCluster(**options)
+    try:
+        return distributed.LocalCluster(**options)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def wilson_interval(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:

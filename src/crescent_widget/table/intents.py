@@ -45,6 +45,10 @@ INTENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "replay_next": (),
     "replay_play": (),
     "replay_stop": (),
+    "replay_keep": (),
+    "restart": (),
+    "review": (),
+    "review_try": (),
 }
 # Intents without fields: the Table method each one calls.
 SIMPLE_INTENTS: Final[dict[str, str]] = {
@@ -55,6 +59,9 @@ SIMPLE_INTENTS: Final[dict[str, str]] = {
     "finish": "finish_step",  # one move per intent: the board shows each card going home
     "confirm": "confirm",
     "cancel": "take_back",
+    "restart": "restart",
+    "review": "review",
+    "review_try": "review_try",
 }
 # A game code is short; anything longer is garbage, refused before the engine sees it.
 MAX_CODE_LENGTH: Final = 32
@@ -139,8 +146,8 @@ def act(table: Table, intent: Intent) -> None:
         table.step(1 if intent.kind == "replay_next" else -1)
     elif intent.kind == "replay_play":
         table.play(None)
-    elif intent.kind == "replay_stop":
-        table.stop_replay()
+    elif intent.kind in ("replay_stop", "replay_keep"):
+        table.stop_replay(keep=intent.kind == "replay_keep")
     else:
         getattr(table, SIMPLE_INTENTS[intent.kind])()
 

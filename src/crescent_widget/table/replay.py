@@ -26,11 +26,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.game import Game
-from ..engine.moves import Move
+from ..engine.moves import ANY_FOUNDATION, Move
 from ..engine.records import parse_record, replay
-from ..errors import InvalidCodeError
-from ..words.announcements import announce_action
-from ..words.i18n import Words, label
+from ..errors import InvalidCodeError, InvalidOptionError, quoted
+from ..words.announcements import announce_action, join
+from ..words.i18n import NO_WORDS, Words, label
 
 ReplayInput = str | Sequence[Move | str]
 
@@ -43,6 +43,7 @@ class ReplayState:
     total: int
     playing: bool
     delay: float
+    better: str = ""  # a review's better move at this step ("Try it" plays it), or ""
 
 
 MIN_DELAY = 0.05
@@ -70,10 +71,11 @@ class Replay:
         Raises:
             RecordError: an entry is malformed or illegal (``.number`` says which).
             InvalidCodeError: the record's code names an unknown variant.
-            TypeError, ValueError: ``moves`` is not a list or text, ``delay`` not positive.
+            TypeError: ``moves`` is not a list or text.
+            InvalidOptionError: ``delay`` is not a positive number of seconds.
         """
         if isinstance(delay, bool) or not isinstance(delay, int | float) or not math.isfinite(delay) or delay <= 0:
-            raise ValueError(f"delay must be a positive number of seconds, got {delay!r}")
+            raise InvalidOptionError(f"delay must be a positive number of seconds, got {quoted(delay)}")
         entries: list[object]
         if isinstance(moves, str):
             first, rest = parse_record(moves)
@@ -106,7 +108,7 @@ class Replay:
         if self.at_end:
             return self.narration()
         move = self.actions[self.index]
-        words = announce_action(self.game, move)
+        words = join(announce_action(self.game, move), why(self.game, move))
         self.game.move(move)
         self.index += 1
         return words
@@ -132,8 +134,43 @@ class Replay:
         before = self.start.copy()
         for move in self.actions[: self.index - 1]:
             before.move(move)
-        return announce_action(before, self.actions[self.index - 1])
+        move = self.actions[self.index - 1]
+        return join(announce_action(before, move), why(before, move))
 
     def state(self) -> ReplayState:
         """Where the cursor is and whether it plays."""
         return ReplayState(self.index, self.total, self.playing, self.delay)
+
+
+def why(before: Game, move: Move) -> Words:
+    """Why a move mattered, where that is known cheaply: it emptied a pile, it uncovered a
+    card a foundation takes, it was the only move that kept a win (a bounded search).
+
+    >>> g = Game("CR1-N-AAAAAAB")
+    >>> why(g, Move.parse("5-F2")).text("en")
+    ''
+    """
+    if move.is_reshuffle:
+        return NO_WORDS
+    after = before.copy()
+    after.move(move)
+    reasons: list[Words] = []
+    src = move.src
+    if src.is_pile and after.pile_size(src) == 0:
+        reasons.append(Words.of(lambda lang: label("why_emptied", lang, n=src.name)))
+    elif src.is_pile and after.can_move(src, ANY_FOUNDATION):
+        card = after.top(src)
+        if card is not None:
+            reasons.append(Words.of(lambda lang: label("why_freed", lang, card=card.text(lang))))
+    if _only_winning_move(before, move):
+        reasons.append(Words.of(lambda lang: label("why_only_line", lang)))
+    words = NO_WORDS
+    for reason in reasons:
+        words = join(words, reason)
+    return words
+
+
+def _only_winning_move(before: Game, move: Move) -> bool:
+    from ..solver.review import only_winning_move  # the solver loads on first use
+
+    return only_winning_move(before, move)

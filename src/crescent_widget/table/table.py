@@ -25,6 +25,7 @@ Move.parse('5-F2')
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -46,16 +47,21 @@ from ..words.announcements import (
     refusal,
 )
 from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
+from .plan import HintPlan
 from .replay import Replay, ReplayInput, ReplayState
+from .review import REVIEW_SECONDS, review_state, review_step
+from .serial import serialized
 
 if TYPE_CHECKING:
     from ..solver import Hint, MoveCheck, Winnability
+    from ..solver.review import Review
 
 logger = logging.getLogger(__name__)
 
-# Seconds the teaching mode gives the solver before a player's move (issue 5: about 0.4 s).
+# Seconds the teaching mode gives the solver before a player's move: short enough not to feel like a wait.
 TEACH_CHECK_SECONDS: Final = 0.4
 
+NOTE_TONES: Final = ("", "right", "wrong")
 ActionKind = Literal["move", "reshuffle", "undo", "new_game"]
 ActionCallback = Callable[[str, Move | None], object]
 MoveCallback = Callable[[Move], object]
@@ -76,6 +82,13 @@ def check_flag(name: str, value: object) -> bool:
     """``value`` if it is a bool, else :class:`InvalidOptionError` (``1`` or ``"yes"`` is no flag)."""
     if not isinstance(value, bool):
         raise InvalidOptionError(f"{name} must be True or False, got {type(value).__name__}")
+    return value
+
+
+def check_variant(value: object) -> str:
+    """``value`` if it names a variant (``"N"``, ``"F"``, ``"H"``), else :class:`InvalidOptionError`."""
+    if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
+        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
     return value
 
 
@@ -100,12 +113,13 @@ class TableView:
     status: str  # "playing", "won" or "blocked"
     message: str  # why the last action was refused ("" when rules are silent)
     note: str  # a line of information: hint, explanation, narration
+    note_tone: str  # "right" or "wrong" when the note is a verdict, else ""
     announcement: str  # the last announcement for screen readers
     announce_id: int  # +1 with every new announcement
     selected: str  # the selected place or ""
     targets: Mapping[str, tuple[str, ...]]  # place -> its legal destinations
     hint_move: str  # the suggested move ("13-14", "R") or ""
-    winnability: str  # "winnable", "lost", "unknown" or "" (not asked)
+    winnability: str  # "winnable", "lost", "unknown", "hidden" (cards face down) or "" (not asked)
     can_finish: bool  # only foundation moves are left: "Finish" may play them (endgame.finishing_run)
     pending_move: str  # a move held for confirmation, or ""
     warning: str  # why the pending move is held
@@ -116,6 +130,7 @@ class TableView:
     labels: Mapping[str, Any]  # every interface text in lang (button labels, templates)
 
 
+@serialized
 class Table:
     """One game of Crescent with a player's session around it; see the module docs.
 
@@ -129,6 +144,8 @@ class Table:
             :meth:`take_back`.
         winnable: random deals are deals the solver proved winnable.
         variant: the variant of random deals (``"N"``, ``"F"``, ``"H"``).
+        auto_play: after each move, play the foundation moves the solver's safe-move
+            rule proves harmless (:func:`~crescent_widget.solver.safe.safe_moves`).
 
     Moves come from a player (``by_player=True``, the default: board gestures, the
     terminal) or from notebook code (``by_player=False``): only a player's move is held
@@ -138,6 +155,12 @@ class Table:
 
     ``on_view`` (if set) receives the new :class:`TableView` after every change, before
     the action callbacks run.
+
+    A Table is safe to share between threads (a widget's messages and a bot's thread):
+    every public method and property holds one lock while it runs, so actions and views
+    never interleave. Callbacks run holding it, on the acting thread, and may call the
+    table again. The :class:`Game` behind :attr:`game` is not locked: change it only
+    through the table, or while no other thread acts.
     """
 
     def __init__(
@@ -149,21 +172,30 @@ class Table:
         teach: bool = False,
         winnable: bool = False,
         variant: str | None = None,
+        auto_play: bool = False,
     ) -> None:
+        self._lock = threading.RLock()
         self._lang = check_lang(lang)
+        self._auto_play = check_flag("auto_play", auto_play)
+        self._auto_playing = False
         self._interactive_rules = check_flag("interactive_rules", interactive_rules)
         self._teach = check_flag("teach", teach)
         self._winnable = check_flag("winnable", winnable)
         self._game = deal(code, variant, winnable)
         self._variant = self._game.variant
+        self._plan = HintPlan()  # the line the hints follow, and the player's recent path
+        self._plan.visit(self._game)
         self._previous: Game | None = None
         self._replay: Replay | None = None
         self._saved: Game | None = None  # the game a replay stepped away from
+        self._review: Review | None = None  # the review a replay shows, if it is one
         self._note: Words = NO_WORDS
+        self._toned: tuple[Words, str] = (NO_WORDS, "")  # a note with a tone, while it is the note
         self._words: Words = NO_WORDS
         self._announced = 0
         self._version = 0
         self._new_game_armed_at = -1
+        self._armed: tuple[str, int] = ("", -1)  # an action that asked for a second press, and when
         self._reset_interaction()
         self._action_callbacks: list[ActionCallback] = []
         self._move_callbacks: list[MoveCallback] = []
@@ -229,6 +261,8 @@ class Table:
     @teach.setter
     def teach(self, value: bool) -> None:
         self._teach = check_flag("teach", value)
+        if not value:
+            self._pending = None  # a move held by the teaching mode is not held without it
         self._show()
 
     @property
@@ -241,15 +275,24 @@ class Table:
         self._winnable = check_flag("winnable", value)
 
     @property
+    def auto_play(self) -> bool:
+        """Whether moves to the foundations that can never hurt are played for the player."""
+        return self._auto_play
+
+    @auto_play.setter
+    def auto_play(self, value: bool) -> None:
+        self._auto_play = check_flag("auto_play", value)
+        if self._auto_play and self._replay is None:
+            self._play_safe_moves()
+
+    @property
     def variant(self) -> str:
         """The variant of the next random deal (a loaded game sets it to its own)."""
         return self._variant
 
     @variant.setter
     def variant(self, value: str) -> None:
-        if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
-            raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
-        self._variant = value
+        self._variant = check_variant(value)
 
     @property
     def selected(self) -> Place | None:
@@ -302,6 +345,7 @@ class Table:
             InvalidMoveError: the move is malformed; nothing changes.
             IllegalMoveError: the rules forbid it; nothing changes but the message.
         """
+        check_flag("by_player", by_player)
         concrete = self._resolve(src, dst)
         if by_player and self._teach and self._held_for_confirmation(concrete):
             return None
@@ -324,6 +368,7 @@ class Table:
                 dropped), the card has no legal move (``no_destination``), or the pile is
                 empty (``empty_source``).
         """
+        check_flag("by_player", by_player)
         self._no_replay()
         tapped = self._place(place)
         selected, self._selected = self._selected, None
@@ -386,13 +431,57 @@ class Table:
         self._notice = None
         self._show()
 
-    def reshuffle(self, *, by_player: bool = True) -> None:
+    def reshuffle(self, *, by_player: bool = True) -> bool:
         """Reshuffle (bottom card of every pile of 2+ cards to its top); not a move.
+
+        A reshuffle ends Undo for every move before it, so while moves could still be
+        undone a player's press only says so and asks for a second press, which must come
+        before anything else changes; returns whether the reshuffle was played (a teaching
+        mode may still hold it back).
 
         Raises:
             IllegalMoveError: ``no_reshuffles`` or ``game_over``.
         """
-        self.move(RESHUFFLE, by_player=by_player)
+        self._no_replay()
+        if by_player and self._game.can_undo and self._game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
+            return False
+        return self.move(RESHUFFLE, by_player=by_player) is not None
+
+    def restart(self, *, by_player: bool = True) -> bool:
+        """Deal this game again from its start (its code, or its layout); a player's press asks first.
+
+        Like New game, a player's press while the game is in progress only asks for a
+        second press; returns whether the deal was restarted.
+
+        Raises:
+            IllegalMoveError: ``replay_active``.
+        """
+        self._no_replay()
+        game = self._game
+        if by_player and game.actions and game.status == "playing" and self._asks_first("restart"):
+            return False
+        before = game.copy()
+        self._load(game.root())
+        code = self._game.code
+        words = Words.of(lambda lang: label("announce_restart", lang, code=code or label("custom_position", lang)))
+        self._done("new_game", None, before, words)
+        return True
+
+    def _asks_first(self, action: str) -> bool:
+        """Whether this press of ``action`` only asks for a second one (that one returns ``False``).
+
+        The second press must come before anything else changes the table; the note says
+        what the action will cost.
+        """
+        if self._armed == (action, self._version):
+            self._armed = ("", -1)
+            return False
+        self._selected = self._pending = None
+        self._note = Words.of(lambda lang: label(f"confirm_{action}", lang))
+        self._announce(self._note)
+        self._show()
+        self._armed = (action, self._version)
+        return True
 
     def undo(self) -> Move:
         """Take back the last move and return it.
@@ -420,10 +509,12 @@ class Table:
         Raises:
             InvalidCodeError: the code is malformed; the current game goes on.
         """
+        check_flag("by_player", by_player)
         game = self._game
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self.replaying
         if by_player and in_progress and self._new_game_armed_at != self._version:
             self._note = Words.of(lambda lang: label("confirm_new_game", lang))
+            self._keep_line("note")
             self._announce(self._note)
             self._show()
             self._new_game_armed_at = self._version
@@ -456,40 +547,73 @@ class Table:
         self._notice = notice
         self._show()
 
-    def show_note(self, text: str) -> None:
-        """Show one line of information (``""`` clears it); the next action clears it."""
+    def show_note(self, text: str, tone: str = "") -> None:
+        """Show one line of information (``""`` clears it); the next action clears it.
+
+        ``tone`` ``"right"`` or ``"wrong"`` marks a verdict (a lesson's): the board shows it
+        in its own colour and symbol, and it is announced to screen readers.
+        """
         if not isinstance(text, str):
             raise TypeError(f"show_note() needs text, got {type(text).__name__}")
+        if tone not in NOTE_TONES:
+            raise InvalidOptionError(f"tone must be one of {NOTE_TONES}, got {tone!r}")
         self._note = Words.same(text)
+        self._toned = (self._note, tone)
+        self._keep_line("note")
+        if tone:
+            self._announce(self._note)
         self._show()
 
     # -------------------------------------------------------------------------- advice
 
-    def hint(self, seconds: float | None = None) -> Hint:
+    def hint(self, seconds: float | None = None, *, nodes: int | None = None) -> Hint:
         """Ask the solver for a move: it is lit and the note explains it until the position changes.
+
+        A search takes at most ``seconds`` (the widget's hint budget by default) and, if
+        given, ``nodes`` positions (a budget that does not depend on the machine's load).
+
+        Once a hint has found a winning line, the next hints follow it while the player
+        does (no search); a new search starts only off the line, and never proposes a move
+        back to a position of the player's recent path (see :mod:`.plan`).
 
         Raises:
             IllegalMoveError: ``replay_active``.
         """
-        from ..solver import hint as solver_hint
-
         self._no_replay()
-        found = solver_hint(self._game) if seconds is None else solver_hint(self._game, seconds=seconds)
+        found = self._plan.hint(self._game, seconds, nodes)
         self._hint = found
         self._note = found.explanation
+        self._keep_line("note")
         self._show()
         return found
 
     def check_winnable(self, seconds: float = 1.0) -> Winnability:
-        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
+
+        While the face-down deal hides cards the answer is ``"unknown"`` at once, and the
+        board says why (``winnability`` is ``"hidden"``): the solver may not look at them.
+        """
         from ..solver import winnability
+        from ..solver.api import hides_cards
 
         self._no_replay()
         verdict = winnability(self._game, seconds=seconds)
-        self._winnability = verdict
-        self._announce(Words.of(lambda lang: label(f"winnable_{verdict}", lang)))
+        shown = "hidden" if verdict == "unknown" and hides_cards(self._game) else verdict
+        self._winnability = shown
+        self._keep_line("winnability")
+        why = self._why_lost(verdict)
+        if why:
+            self._note = why  # the board's winnability line says it after the verdict
+        self._announce(join(Words.of(lambda lang: label(f"winnable_{shown}", lang)), why))
         self._show()
         return verdict
+
+    def _why_lost(self, verdict: Winnability) -> Words:
+        """Why the game is lost, when "Still winnable?" found it lost (the same words as the hint's)."""
+        from ..solver.api import hides_cards
+        from ..solver.why import why_lost
+
+        return why_lost(self._game) if verdict == "lost" and not hides_cards(self._game) else NO_WORDS
 
     def check_move(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
         """Would this move throw away a win? Asks the solver; plays nothing.
@@ -535,7 +659,7 @@ class Table:
             self._refuse(err)
         if self._replay is None:
             self._saved = self._game
-        self._replay = session
+        self._replay, self._review = session, None
         self._enter(session, session.narration())
 
     def step(self, count: int = 1) -> int:
@@ -566,7 +690,7 @@ class Table:
         starts again from the beginning.
         """
         session = self._session()
-        session.playing = (not session.playing) if playing is None else bool(playing)
+        session.playing = (not session.playing) if playing is None else check_flag("playing", playing)
         if session.playing and session.at_end:
             session.seek(0)
             self._enter(session, session.narration())
@@ -579,13 +703,78 @@ class Table:
         self.play(False)
 
     def stop_replay(self, keep: bool = False) -> None:
-        """Leave the replay: back to the game as it was (with ``keep=True``, play on from here)."""
+        """Leave the replay: back to the game as it was, or with ``keep=True`` play on from here.
+
+        Playing on takes over the replayed position as a real game: its record is the
+        replayed game's (its deal and every action up to this step). The note says which
+        game the board now shows.
+        """
+        check_flag("keep", keep)
         session = self._session()
-        saved, self._replay, self._saved = self._saved, None, None
-        self._game = session.game if keep or saved is None else saved
+        saved, self._replay, self._saved, self._review = self._saved, None, None, None
+        kept = keep or saved is None
+        self._game = session.game.copy() if saved is None or kept else saved
         self._reset_interaction()
-        self._note = NO_WORDS
+        self._plan.visit(self._game)
+        code, moves, key = self._game.code, self._game.move_count, "replay_kept" if kept else "replay_left"
+        self._note = Words.of(
+            lambda lang: label(key, lang, code=code or label("custom_position", lang), n=moves, step=session.index)
+        )
+        self._announce(self._note)
         self._show()
+
+    def review(self, seconds: float = REVIEW_SECONDS) -> Review:
+        """Review the game so far (:func:`~crescent_widget.solver.review.review`) and replay it there.
+
+        The replay opens where the win was thrown away (the position before the turning
+        point, or the last winnable one) with the explanation as its narration and the
+        better move lit; :meth:`review_try` plays that move on as a new branch. A won
+        game opens at its longest stretch of only moves.
+
+        Raises:
+            IllegalMoveError: ``replay_active``.
+            HiddenCardsError: a face-down game still being played (the board says why).
+            InvalidBudgetError: ``seconds`` is not a finite number >= 0.
+        """
+        from ..solver.advice import line_hint
+        from ..solver.review import review
+
+        self._no_replay()
+        try:
+            found = review(self._game, seconds=seconds)
+        except CrescentError as err:
+            self._refuse(err)
+        session = Replay(self._game.root(), self._game.actions, 1.0)
+        session.seek(review_step(found))
+        self._saved, self._replay, self._review = self._game, session, found
+        self._enter(session, found.explanation)
+        if found.better is not None and session.index == found.better.position:
+            self._hint = line_hint(session.game, found.better.line)
+        self._announce(found.explanation)
+        self._show()
+        return found
+
+    def review_try(self) -> Move:
+        """Take the reviewed position over as a real game and play the review's better move there.
+
+        The game's record stays honest: the deal and the actions up to that position,
+        then the better move (see :meth:`stop_replay` with ``keep``).
+
+        Raises:
+            IllegalMoveError: ``no_replay``, or ``nothing_to_try`` (no better move was found).
+        """
+        from ..solver.advice import line_hint
+
+        session = self._session()
+        better = self._review.better if self._review is not None else None
+        if better is None:
+            self._refuse(IllegalMoveError("nothing_to_try"))
+        session.seek(better.position)
+        self.stop_replay(keep=True)
+        played = self._play(better.move)
+        self._hint = line_hint(self._game, better.line[1:]) if len(better.line) > 1 else None
+        self._show()
+        return played
 
     # ---------------------------------------------------------------------------- view
 
@@ -619,6 +808,7 @@ class Table:
             status=status,
             message=refusal(notice, lang) if notice is not None and self._interactive_rules else "",
             note=self._note.text(lang),
+            note_tone=self._toned[1] if self._toned[0] is self._note else "",
             announcement=self._words.text(lang),
             announce_id=self._announced,
             selected="" if self._selected is None else str(self._selected),
@@ -628,7 +818,7 @@ class Table:
             can_finish=not replaying and bool(finishing_run(game)),
             pending_move="" if pending is None else str(pending[0]),
             warning="" if pending is None else pending[1].text(lang),
-            replay=None if self._replay is None else self._replay.state(),
+            replay=None if self._replay is None else review_state(self._replay, self._review),
             elapsed=round(game.elapsed, 1),
             clock_running=game.started and status == "playing" and not replaying,
             lang=lang,
@@ -645,6 +835,7 @@ class Table:
     def _refuse(self, err: CrescentError) -> NoReturn:
         """Show a refusal and raise it."""
         self._notice = err
+        self._keep_line("message")
         if self._interactive_rules:
             self._announce(Words.of(lambda lang: refusal(err, lang)))
         self._show()
@@ -683,7 +874,31 @@ class Table:
             self._refuse(err)
         kind: ActionKind = "reshuffle" if played.is_reshuffle else "move"
         self._done(kind, played, before, announce_action(before, played))
+        if kind == "move" and self._auto_play:
+            self._play_safe_moves()
         return played
+
+    def _play_safe_moves(self) -> None:
+        """Auto-play: the foundation moves that can never hurt, one published move each."""
+        from ..solver.safe import safe_moves  # the solver loads on first use
+
+        if self._auto_playing:
+            return
+        self._auto_playing = True
+        try:
+            while moves := safe_moves(self._game):
+                self._play(moves[0])
+        finally:
+            self._auto_playing = False
+
+    def _keep_line(self, kept: str) -> None:
+        """The board shows one line of feedback: the newest replaces what the others said."""
+        if kept != "message":
+            self._notice = None
+        if kept != "winnability":
+            self._winnability = ""
+        if kept != "note":
+            self._note = NO_WORDS
 
     def _held_for_confirmation(self, move: Move) -> bool:
         """Teaching mode, a player's move: hold a move that loses a won game, and warn."""
@@ -692,6 +907,7 @@ class Table:
             return False
         self._pending = (move, check)
         self._selected = None
+        self._keep_line("warning")
         self._announce(check.explanation)
         self._show()
         return True
@@ -726,14 +942,17 @@ class Table:
         return found
 
     def _load(self, game: Game) -> None:
-        self._replay = self._saved = None
+        self._replay = self._saved = self._review = None
         self._game = game
+        self._plan.reset()
+        self._plan.visit(game)
         self._variant = game.variant
         self._reset_interaction()
         self._note = NO_WORDS
 
     def _done(self, kind: ActionKind, move: Move | None, before: Game, words: Words) -> None:
         self._reset_interaction()
+        self._plan.visit(self._game)
         self._previous = before
         self._note = explain_action(before, move) if self._teach and move is not None and kind != "undo" else NO_WORDS
         self._announce(join(words, game_end(self._game.status) if kind != "undo" else NO_WORDS))

@@ -1,29 +1,37 @@
 """Play Crescent in a terminal, on the same :class:`~crescent_widget.table.Table` as the widget.
 
-The terminal reads one command a line and prints what the table's view says: refusals,
-announcements, the note (hints, the teaching mode's explanations) and, when the
-position changed, the horseshoe. ``?`` or ``help`` lists the commands. End of input
-(Ctrl-D) and Ctrl-C leave cleanly.
+The terminal reads one command a line (or a line of moves: ``13-14 5-F R``, as the
+solver prints a winning line) and prints what the table's view says, one
+sentence a line: refusals (the catalogue's sentence for the reason, in both languages),
+announcements, the note (hints, the teaching mode's explanations) and, when the position
+changed, the horseshoe. ``?`` or ``help`` lists the commands. End of input (Ctrl-D) and
+Ctrl-C leave cleanly.
 
 >>> from crescent_widget.table import Table
->>> lines = iter(["13-14", "14-1", "q"])
+>>> lines = iter(["13-14", "14-1", "f9-1", "q"])
 >>> out: list[str] = []
 >>> _ = play(Table("CR1-N-AAAAAAB", lang="en"), lambda prompt: next(lines), out.append)
 >>> out[1], out[3]
 ('Move 1: A♠ from pile 13 onto K♠ on pile 14', '! Must be the same suit')
+>>> out[4]
+'! Not a valid move: piles are 1–16, foundations F1–F8'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..engine.records import RecordError
 from ..errors import CrescentError
-from ..words.i18n import label
+from ..words.announcements import refusal
+from ..words.i18n import REASONS, Lang, label, message
+from .review import REVIEW_SECONDS
 from .table import Table, TableView
 
-QUIT = frozenset({"q", "quit", "exit"})
+QUIT = frozenset({"q", "quit", "exit", "koniec"})
 HELP = frozenset({"?", "h?", "help", "pomoc"})
-CONFIRM = frozenset({"y", "yes", "t", "tak"})
+CONFIRM = frozenset({"y", "yes", "tak"})  # "t" alone toggles the teaching mode
+TAKE_BACK = "x"
 
 
 def play(table: Table, read: Callable[[str], str], write: Callable[[str], object]) -> Table:
@@ -44,15 +52,26 @@ def run(table: Table, command: str, write: Callable[[str], object]) -> None:
     """Carry out one command and print what changed."""
     before = table.view()
     game, revision = table.game, table.game.revision
-    refused = False
+    refused: CrescentError | None = None
     try:
         if not act(table, command, write):
             return
-    except CrescentError:
-        refused = True  # the table's view says why
+    except CrescentError as err:
+        refused = err
     show(before, table.view(), refused, write)
     if table.game is not game or table.game.revision != revision:
         write(table.game.diagram(table.lang))
+
+
+def terminal_refusal(err: CrescentError, lang: Lang) -> str:
+    """A refusal as the terminal prints it: the catalogue's one sentence for its reason.
+
+    The engine's English detail (``no such place: 'F9' …``) is for code and logs; a
+    player reads the same clean sentence in either language.
+    """
+    if err.reason in REASONS and not isinstance(err, RecordError):
+        return message(err.reason, lang)
+    return refusal(err, lang)
 
 
 def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
@@ -71,17 +90,41 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
         write(label("terminal_language", table.lang))
         write(table.game.diagram(table.lang))
         return False
-    if command == "t":
-        table.teach = not table.teach
-        write(label("terminal_teach_on" if table.teach else "terminal_teach_off", lang))
+    if command == "review":
+        write(review_text(table))
         return False
+    if command == "t":
+        held = table.pending
+        table.teach = not table.teach  # off: a held move is dropped with the mode
+        write(label("terminal_teach_on" if table.teach else "terminal_teach_off", lang))
+        if held is not None and table.pending is None:
+            write(label("terminal_taken_back", lang, move=str(held)))
+        return False
+    if command == TAKE_BACK:
+        held = table.pending
+        table.take_back()
+        write(label("terminal_taken_back", lang, move=str(held)))
+        return False
+    if command == "n" and not table.new_game():
+        write(label("terminal_confirm_new_game", lang))
+        return False
+    if command == "n":
+        return True
+    if command == "w" and table.game.status == "won":
+        write(label("won", lang))
+        return False
+    if command == "r":
+        if not table.reshuffle() and table.pending is None:  # asked for a second r, not held by teaching
+            write(label("terminal_confirm_reshuffle", lang))
+            return False
+        return True
+    if len(command.split()) > 1:
+        play_line(table, command.split())
+        return True
     simple: dict[str, Callable[[], object]] = {
-        "r": table.reshuffle,
         "u": table.undo,
-        "n": table.new_game,
         "h": table.hint,
         "w": table.check_winnable,
-        "x": table.take_back,
     }
     if command in CONFIRM:
         table.confirm()
@@ -92,13 +135,43 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
     return True
 
 
-def show(before: TableView, after: TableView, refused: bool, write: Callable[[str], object]) -> None:
-    """Print the new parts of the view: refusal, announcement, note, a held move's warning."""
-    if refused:
-        write(f"! {after.message}")
-    elif after.announce_id != before.announce_id and after.announcement:
-        write(after.announcement)
+def review_text(table: Table) -> str:
+    """The game review's words (the same as the widget's and the API's), in the table's language."""
+    from ..solver.review import review
+
+    return review(table.game, seconds=REVIEW_SECONDS).text(table.lang)
+
+
+def play_line(table: Table, moves: list[str]) -> None:
+    """Play a line of moves typed or pasted on one line (``13-14 5-F R …``), in order.
+
+    The line was written out whole (a solver's line, a record), so each move is played
+    as given: no reshuffle asks for a second press and the teaching mode holds none back.
+    The first refused move stops the line; the refusal is shown as any other.
+    """
+    for move in moves:
+        table.move(move, by_player=False)
+
+
+def show(before: TableView, after: TableView, refused: CrescentError | None, write: Callable[[str], object]) -> None:
+    """Print the new parts of the view, one sentence a line: refusal, announcement, note, held move."""
+    lang = after.lang
+    held = after.pending_move and after.pending_move != before.pending_move
+    if refused is not None:
+        write(f"! {terminal_refusal(refused, lang)}")
+    elif after.announce_id != before.announce_id and after.announcement and not held:
+        for sentence in _with_game_end(after.announcement, before.status, after.status, lang):
+            write(sentence)
     if after.note and after.note not in (before.note, after.announcement):
         write(after.note)
-    if after.pending_move and after.pending_move != before.pending_move:
-        write(f"? {after.warning} {label('terminal_pending', after.lang)}")
+    if held:
+        write(f"? {after.warning}")
+        write(label("terminal_pending", lang))
+
+
+def _with_game_end(announcement: str, before: str, after: str, lang: Lang) -> list[str]:
+    """The announcement, with the sentence saying that the game just ended on a line of its own."""
+    end = label(after, lang) if after != before and after in ("won", "blocked") else ""
+    if end and announcement.endswith(" " + end):
+        return [announcement[: -len(end) - 1], end]
+    return [announcement]

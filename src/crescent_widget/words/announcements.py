@@ -77,8 +77,19 @@ def game_end(status: str) -> Words:
 
 
 def join(first: Words, second: Words) -> Words:
-    """Two texts in a row (an empty one adds nothing)."""
-    return Words.of(lambda lang: " ".join(t for t in (first.text(lang), second.text(lang)) if t))
+    """Two sentences in a row (an empty one adds nothing); the first gets its full stop.
+
+    >>> join(Words.same("Move 1: A♠ onto 2♠"), Words.same("You won!")).text("en")
+    'Move 1: A♠ onto 2♠. You won!'
+    """
+
+    def words(lang: Lang) -> str:
+        head, tail = first.text(lang), second.text(lang)
+        if head and tail and not head.endswith((".", "!", "?")):
+            head += "."
+        return " ".join(t for t in (head, tail) if t)
+
+    return Words.of(words)
 
 
 def announce_undo(after: Game, move: Move) -> Words:

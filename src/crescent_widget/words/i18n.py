@@ -124,6 +124,14 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Żaden ruch nie czeka na potwierdzenie",
         "en": "No move is waiting for confirmation",
     },
+    "hidden_cards": {
+        "pl": "Część kart jest zakryta; analiza będzie możliwa po zakończeniu partii",
+        "en": "Some cards are face down; the game can be reviewed once it is over",
+    },
+    "nothing_to_try": {
+        "pl": "Analiza nie znalazła lepszego ruchu do wypróbowania",
+        "en": "The review found no better move to try",
+    },
     "nothing_to_finish": {
         "pl": "Tej partii nie da się dokończyć samymi ruchami na fundamenty",
         "en": "This game cannot be finished with foundation moves alone",
@@ -160,6 +168,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "status_blocked": {"pl": "zablokowana", "en": "blocked"},
     # Hints, "still winnable?" and the teaching mode's warning.
     "winnable_ask": {"pl": "Da się wygrać?", "en": "Still winnable?"},
+    # In place of a board too narrow for its cards to be tapped (a phone's narrowest panes).
+    "too_narrow": {"pl": "Za wąsko na planszę: poszerz panel", "en": "Too narrow for the board: widen the pane"},
     "winnable_winnable": {
         "pl": "Tę grę nadal można wygrać (udowodnione).",
         "en": "This game can still be won (proven).",
@@ -257,11 +267,13 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     },
     "terminal_help": {
         "pl": "13-14  przenieś kartę ze stosu 13 na stos 14 (13-F: na fundament, F1-F5: między fundamentami)\n"
-        "r      przetasuj\n"
+        "13-14 5-F R  kilka ruchów w jednym wierszu: zagrane po kolei (np. wygrywająca linia z solvera)\n"
+        "r      przetasuj (gdy można cofać ruchy: dwa razy)\n"
         "u      cofnij ostatni ruch\n"
         "m      wypisz dozwolone ruchy\n"
         "h      podpowiedź\n"
         "w      czy nadal da się wygrać?\n"
+        "review analiza partii: gdzie przepadła wygrana, dlaczego i co zagrać zamiast\n"
         "t      tryb nauki: włącz lub wyłącz\n"
         "y / x  tryb nauki: mimo to zagraj / wycofaj wstrzymany ruch\n"
         "l      zmień język (Polish / English)\n"
@@ -269,11 +281,13 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "?      ta lista (także: help)\n"
         "q      koniec (także: Ctrl-C, Ctrl-D)",
         "en": "13-14  move the card from pile 13 onto pile 14 (13-F: to a foundation, F1-F5: between foundations)\n"
-        "r      reshuffle\n"
+        "13-14 5-F R  several moves on one line: played in order (a solver's winning line, say)\n"
+        "r      reshuffle (while moves can be undone: twice)\n"
         "u      undo the last move\n"
         "m      list the legal moves\n"
         "h      hint\n"
         "w      still winnable?\n"
+        "review review the game: where the win was lost, why, and what to play instead\n"
         "t      teaching mode on or off\n"
         "y / x  teaching mode: go ahead / take back the move held back\n"
         "l      switch language (polski / English)\n"
@@ -292,6 +306,18 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "y: go ahead, x: take it back",
     },
     "terminal_no_moves": {"pl": "Brak dozwolonych ruchów.", "en": "No legal moves."},
+    "terminal_taken_back": {
+        "pl": "Ruch {move} wycofany; nic nie zagrano.",
+        "en": "Move {move} taken back; nothing was played.",
+    },
+    "terminal_confirm_reshuffle": {
+        "pl": "Po przetasowaniu nie da się cofnąć żadnego wcześniejszego ruchu: wpisz r jeszcze raz, aby przetasować.",
+        "en": "After a reshuffle no earlier move can be undone: type r again to reshuffle.",
+    },
+    "terminal_confirm_new_game": {
+        "pl": "Partia trwa: wpisz n jeszcze raz, aby ją porzucić i zacząć nową.",
+        "en": "A game is in progress: type n again to abandon it and start a new one.",
+    },
 }
 
 # Replay narration and the teaching mode's one-line rule for each kind of move.
@@ -343,7 +369,10 @@ NARRATION: Final[dict[str, dict[str, str]]] = {
 
 # The solver's advice (hints) and its verdicts on a move, for the teaching mode.
 ADVICE: Final[dict[str, dict[str, str]]] = {
-    "winning": {"pl": "Ten ruch prowadzi do wygranej: {move}.", "en": "This move is part of a winning line: {move}."},
+    "winning": {
+        "pl": "Ten ruch należy do wygrywającej linii: {move}.",
+        "en": "This move is part of a winning line: {move}.",
+    },
     "winning_reshuffle": {
         "pl": "Przetasuj teraz: to krok wygrywającej linii.",
         "en": "Reshuffle now: it is a step of a winning line.",
@@ -366,6 +395,10 @@ ADVICE: Final[dict[str, dict[str, str]]] = {
         "en": "No moves left; undo or start a new game.",
     },
     "won": {"pl": "Gra jest wygrana.", "en": "The game is won."},
+    "only_back": {
+        "pl": "Każdy ruch prowadzi z powrotem do niedawnej pozycji; cofnij ruch albo zacznij nową grę.",
+        "en": "Every move leads back to a recent position; undo a move or start a new game.",
+    },
 }
 MOVE_VERDICTS: Final[dict[str, dict[str, str]]] = {
     "keeps_win": {"pl": "Po tym ruchu nadal można wygrać.", "en": "The game can still be won after this move."},
@@ -389,6 +422,83 @@ MOVE_VERDICTS["hidden"] = {
     "pl": "Część kart jest zakryta, więc nie wiadomo, czy ten ruch szkodzi.",
     "en": "Some cards are face down, so it is not known whether this move does harm.",
 }
+
+# The board's settings panel, its statistics and its panels' buttons.
+LABELS.update(
+    {
+        "settings": {"pl": "Ustawienia", "en": "Settings"},
+        "close": {"pl": "Zamknij", "en": "Close"},
+        "setting_lang": {"pl": "Język", "en": "Language"},
+        "setting_teach": {"pl": "Tryb nauki", "en": "Teaching mode"},
+        "setting_four_colour": {"pl": "Cztery kolory kart", "en": "Four-colour cards"},
+        "setting_large": {"pl": "Duże karty", "en": "Large cards"},
+        "setting_auto_play": {
+            "pl": "Sam przenoś karty, gdy to na pewno nie szkodzi",
+            "en": "Move cards home by itself when it surely does no harm",
+        },
+        "setting_variant": {"pl": "Wariant następnej partii", "en": "Next deal's variant"},
+        "lang_pl": {"pl": "polski", "en": "Polski"},
+        "lang_en": {"pl": "English", "en": "English"},
+        "variant_N": {"pl": "Półksiężyc", "en": "Crescent"},
+        "variant_F": {"pl": "Półksiężyc Cztery", "en": "Crescent Four"},
+        "variant_H": {"pl": "Zakryte rozdanie", "en": "Face-down deal"},
+        "stats_variant": {"pl": "Wariant", "en": "Variant"},
+        "stats_games": {"pl": "Partie", "en": "Games"},
+        "stats_wins": {"pl": "Wygrane", "en": "Wins"},
+        "stats_streak": {"pl": "Seria", "en": "Streak"},
+        "stats_best_streak": {"pl": "Najdłuższa seria", "en": "Best streak"},
+        "stats_best_time": {"pl": "Najlepszy czas", "en": "Best time"},
+        "stats_fewest_moves": {"pl": "Najmniej ruchów", "en": "Fewest moves"},
+        "stats_none": {"pl": "Nie zagrano jeszcze żadnej partii.", "en": "No game played yet."},
+        "stats_off": {"pl": "Statystyki są wyłączone.", "en": "Statistics are off."},
+    }
+)
+
+# The board as a player meets it: "still winnable?" with hidden cards, confirmations,
+# restarting a deal, leaving a replay, and lessons that take a wrong move back.
+LABELS.update(
+    {
+        "winnable_hidden": {
+            "pl": "Część kart jest zakryta, więc nikt nie wie, czy da się wygrać; solver nie podgląda zakrytych kart.",
+            "en": "Some cards are face down, so nobody can tell whether it can be won; the solver does not peek.",
+        },
+        "confirm_reshuffle": {
+            "pl": "Po przetasowaniu nie da się cofnąć żadnego wcześniejszego ruchu. Naciśnij „Przetasuj” jeszcze raz, "
+            "aby przetasować.",
+            "en": "After a reshuffle no earlier move can be undone. Press Reshuffle again to reshuffle.",
+        },
+        "restart": {"pl": "Od nowa", "en": "Restart"},
+        "restart_title": {"pl": "Zagraj to samo rozdanie od początku", "en": "Play this deal again from the start"},
+        "confirm_restart": {
+            "pl": "Partia trwa: naciśnij „Od nowa” jeszcze raz, aby zacząć to rozdanie od początku (ruchy przepadną).",
+            "en": "A game is in progress: press Restart again to play this deal from the start (its moves are lost).",
+        },
+        "announce_restart": {
+            "pl": "To samo rozdanie od początku: {code}.",
+            "en": "The same deal from the start: {code}.",
+        },
+        "replay_keep": {"pl": "Graj od tego miejsca", "en": "Play from here"},
+        "verdict_taken_back": {"pl": "Cofnięto go: {what} Wskazówka: ", "en": "It is taken back: {what} Hint: "},
+        "verdict_other_undo": {"pl": "W tej lekcji nie trzeba niczego cofać.", "en": "This lesson needs no undo."},
+        "why_emptied": {"pl": "Opróżnił stos {n}.", "en": "It emptied pile {n}."},
+        "why_freed": {
+            "pl": "Odsłonił {card}, na którą czekał fundament.",
+            "en": "It uncovered {card}, which a foundation was waiting for.",
+        },
+        "why_only_line": {
+            "pl": "Tylko ten ruch zachowywał wygraną (udowodnione).",
+            "en": "It was the only move that kept a win (proven).",
+        },
+        "replay_kept": {
+            "pl": "Grasz dalej od kroku {step} odtwarzania: gra {code}, ruchy: {n}.",
+            "en": "You play on from step {step} of the replay: game {code}, {n} moves.",
+        },
+        "replay_left": {
+            "pl": "Koniec odtwarzania: wracasz do swojej gry ({code}, ruchy: {n}) w miejscu, w którym była.",
+            "en": "Replay closed: back to your game ({code}, {n} moves) where you left it.",
+        },
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -465,3 +575,67 @@ def reshuffle_button_text(reshuffles_left: int, lang: str = DEFAULT_LANG) -> str
     if reshuffles_left <= 0:
         return message("no_reshuffles", lang)
     return f"{label('reshuffle', lang)} ({reshuffles_left})"
+
+
+# Why a position is lost, and the game review (solver/why.py, solver/review.py).
+REVIEW: Final[dict[str, dict[str, str]]] = {
+    "lost_suit": {
+        "pl": "Kolor {suit} nie może już w całości trafić na fundamenty, nawet gdyby inne kolory zniknęły z drogi.",
+        "en": "The {suit} suit can no longer all reach its foundations, even with every other suit out of the way.",
+    },
+    "lost_dead_end": {
+        "pl": "{stuck} leży na {beneath}, która musi trafić na fundament przed nią, a {stuck} nie ma dokąd zejść.",
+        "en": "{stuck} lies on {beneath}, which must reach a foundation first, and {stuck} has nowhere else to go.",
+    },
+    "lost_dead_ends": {
+        "pl": "Każda kontynuacja ({n} pozycji) kończy się kartą, która nie może już zejść: najczęściej {stuck} "
+        "na {beneath}, która musi trafić na fundament wcześniej.",
+        "en": "Every continuation ({n} positions) ends with a card that can never leave: most often {stuck} "
+        "on {beneath}, which must reach a foundation first.",
+    },
+    "lost_searched": {
+        "pl": "Sprawdzono każdą kontynuację ({n} pozycji) i żadna nie wygrywa.",
+        "en": "Every continuation was tried ({n} positions) and none wins.",
+    },
+    "lost_proven": {
+        "pl": "Sprawdzono każdą kontynuację i żadna nie wygrywa.",
+        "en": "Every continuation was tried and none wins.",
+    },
+    "lost_blocked": {"pl": "Nie został żaden ruch.", "en": "No move is left."},
+    "turning": {"pl": "Tu przepadła wygrana: {move}. {why}", "en": "Here the win was thrown away: {move}. {why}"},
+    "better": {
+        "pl": "Lepiej: {move}, które zachowuje wygraną (wygrywająca linia: {k} ruchów).",
+        "en": "Better: {move}, which keeps the win (a winning line of {k} moves).",
+    },
+    "bracket": {
+        "pl": "Po akcji {a} grę dało się jeszcze wygrać, po akcji {b} już nie: wygrana przepadła pomiędzy nimi. {why}",
+        "en": "After action {a} the game could still be won, after action {b} no longer: "
+        "the win was lost in between. {why}",
+    },
+    "lost_from_deal": {"pl": "Tego rozdania nie dało się wygrać. {why}", "en": "This deal could not be won. {why}"},
+    "lost_unplaced": {
+        "pl": "Po akcji {b} gry nie da się wygrać; nie ustalono, czy wcześniej się dało. {why}",
+        "en": "After action {b} the game cannot be won; whether it could be before was not settled. {why}",
+    },
+    "won": {"pl": "Gra wygrana: ani razu nie była przegrana.", "en": "The game was won: it was never lost."},
+    "winnable": {
+        "pl": "Tę grę nadal da się wygrać: ani razu nie była przegrana.",
+        "en": "This game can still be won: it was never lost.",
+    },
+    "only_moves": {
+        "pl": "Najdłuższy ciąg jedynych wygrywających ruchów: akcje {a}–{b}.",
+        "en": "The longest stretch of only winning moves: actions {a}–{b}.",
+    },
+    "unsettled": {
+        "pl": "W dostępnym czasie nie udało się ustalić, czy i gdzie przepadła wygrana.",
+        "en": "Within its time the review could not settle whether or where the win was lost.",
+    },
+    "review": {"pl": "Analiza", "en": "Review"},
+    "review_title": {
+        "pl": "Gdzie przepadła wygrana i co należało zagrać",
+        "en": "Where the win was lost, and what to play instead",
+    },
+}
+LABELS["review"] = REVIEW["review"]
+LABELS["review_title"] = REVIEW["review_title"]
+LABELS["review_try"] = {"pl": "Wypróbuj", "en": "Try it"}

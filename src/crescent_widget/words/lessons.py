@@ -26,7 +26,7 @@ from ..engine.codes import base_cards
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..errors import CrescentError
-from .i18n import DEFAULT_LANG, Words, check_lang, label, message
+from .i18n import DEFAULT_LANG, NO_WORDS, Lang, Words, check_lang, label, message
 from .narration import explain
 
 if TYPE_CHECKING:
@@ -89,7 +89,13 @@ class Verdict:
 
     correct: bool
     text: str
-    reason: str | None = None
+    reason: str | None = None  # the rule an illegal answer breaks
+    taken_back: bool = False  # a legal answer that does not do the task: the lesson takes it back
+
+    @property
+    def tone(self) -> str:
+        """``"right"`` or ``"wrong"``: how a board marks the verdict (colour and symbol)."""
+        return "right" if self.correct else "wrong"
 
 
 @dataclass(frozen=True)
@@ -98,7 +104,8 @@ class Lesson:
 
     ``title``, ``rule`` and ``task`` are :class:`~crescent_widget.words.i18n.Words`, read with
     ``.text(lang)``. ``answers`` are move texts (``"10-14"``, ``"1-F"`` — compared after ``F`` resolves),
-    ``"R"`` for a reshuffle or ``"U"`` for undo.
+    ``"R"`` for a reshuffle or ``"U"`` for undo. ``idea`` is the hint of the right idea that a
+    wrong answer gets.
     """
 
     key: str
@@ -107,6 +114,13 @@ class Lesson:
     task: Words
     setup: Callable[[], Game] = field(repr=False)
     answers: frozenset[str]
+    idea: Words = NO_WORDS
+
+    @property
+    def buttons(self) -> tuple[str, ...]:
+        """The board's buttons that belong to the task (the help is always there)."""
+        wanted = {"R": "reshuffle", UNDO: "undo"}
+        return ("help", *(wanted[answer] for answer in sorted(self.answers) if answer in wanted))
 
     def new_game(self) -> Game:
         """A fresh copy of the lesson's position."""
@@ -115,6 +129,14 @@ class Lesson:
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """Title, rule and task, ready to print."""
         return f"{self.title.text(lang)}\n\n{self.rule.text(lang)}\n\n{self.task.text(lang)}"
+
+    def markdown(self, lang: str = DEFAULT_LANG) -> str:
+        """Title, rule and task as Markdown, for a notebook to render (it wraps between words).
+
+        >>> print(LESSONS[0].markdown("en").splitlines()[0])
+        ### 1. The layout and the goal
+        """
+        return f"### {self.title.text(lang)}\n\n{self.rule.text(lang)}\n\n**{self.task.text(lang)}**"
 
     def judge(self, before: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
         """Judge ``answer`` (a move, ``"R"`` or ``"U"``) as played from ``before``; changes nothing."""
@@ -125,7 +147,7 @@ class Lesson:
                     False, label("verdict_illegal", lang) + message("nothing_to_undo", lang), "nothing_to_undo"
                 )
             if UNDO not in self.answers:
-                return Verdict(False, label("verdict_other", lang) + self.task.text(lang))
+                return self._wrong(label("verdict_other_undo", lang), lang)
             return Verdict(True, label("verdict_undone", lang, move=before.history[-1]))
         try:
             move = Move.parse(answer) if isinstance(answer, str) else answer
@@ -137,16 +159,22 @@ class Lesson:
         concrete = before.resolve(move)
         if str(concrete) in self.answers:
             return Verdict(True, label("verdict_right", lang) + explain(before, concrete, lang))
-        return Verdict(False, label("verdict_other", lang) + self.task.text(lang))
+        return self._wrong(explain(before, concrete, lang), lang)
+
+    def _wrong(self, what: str, lang: Lang) -> Verdict:
+        """A legal answer that does not do the task: what it did, that it is taken back, and the idea."""
+        text = label("verdict_other", lang) + label("verdict_taken_back", lang, what=what) + self.idea.text(lang)
+        return Verdict(False, text.strip(), taken_back=True)
 
     def check(self, game: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
-        """Judge ``answer`` and play it on ``game`` if it is legal.
+        """Judge ``answer`` and play it on ``game`` if it does the task.
 
-        A wrong but legal move is played too (the learner sees what happened); an
-        illegal one changes nothing and the verdict gives the rule's reason.
+        Any other answer changes nothing: an illegal one gets the rule's reason, a legal
+        one that does not do the task is taken back at once (so the task stays doable)
+        with what it did and the hint of the right idea.
         """
         verdict = self.judge(game, answer, lang)
-        if verdict.reason is None:
+        if verdict.correct:
             if isinstance(answer, str) and answer.strip().upper() == UNDO:
                 game.undo()
             else:
@@ -164,17 +192,39 @@ class Lesson:
 
         options.setdefault("teach", True)
         widget = CrescentWidget.from_game(self.new_game(), lang=lang, **options)
-        widget.show_note(self.task.text(lang))
+        self.attach(widget)
+        return widget
+
+    def attach(self, widget: CrescentWidget) -> Callable[[], None]:
+        """Make ``widget`` this lesson's board: its position, its task, its buttons, its judge.
+
+        Every action of the learner is judged: a right one is praised with the rule it used;
+        a legal one that does not do the task is taken back at once, with what it did and the
+        hint of the right idea; Undo (unless it is the task) clears the last verdict. Returns
+        a function that detaches the lesson again (the widget keeps its position).
+        """
+        widget.load(self.new_game())
+        widget.lesson_buttons = list(self.buttons)
+        widget.show_note(self.task.text(widget.lang))
         before = [widget.game.copy()]
 
         def judge_action(kind: str, move: Move | None, *_: object) -> None:
             answer: str | Move | None = {"undo": UNDO, "reshuffle": "R"}.get(kind, move)
-            if kind != "new_game" and answer is not None:
-                widget.show_note(self.judge(before[0], answer, widget.lang).text)
+            if kind == "undo" and UNDO not in self.answers:
+                widget.show_note(self.task.text(widget.lang))  # Undo clears the last verdict
+            elif kind != "new_game" and answer is not None:
+                verdict = self.judge(before[0], answer, widget.lang)
+                if verdict.taken_back:
+                    widget.load(before[0].copy())  # at once, so that the task stays doable
+                widget.show_note(verdict.text, tone=verdict.tone)
             before[0] = widget.game.copy()
 
+        def detach() -> None:
+            widget.on_action(judge_action, remove=True)
+            widget.lesson_buttons = []
+
         widget.on_action(judge_action)
-        return widget
+        return detach
 
 
 def _played(game: Game, *moves: str) -> Game:
@@ -221,6 +271,10 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         lambda: Game("CR1-N-AAAAAAB"),
         frozenset({"15-F1"}),
+        Words(
+            pl="2♠ idzie zaraz po A♠: dotknij stosu 15 albo przeciągnij jego kartę na F1.",
+            en="2♠ comes right after A♠: tap pile 15, or drag its card onto F1.",
+        ),
     ),
     Lesson(
         "build",
@@ -234,6 +288,10 @@ LESSONS: tuple[Lesson, ...] = (
         Words(pl="Zadanie: połóż 8♥ (stos 1) tam, gdzie pasuje.", en="Task: put 8♥ (pile 1) where it fits."),
         lambda: sparse_position({1: ["8H"], 2: ["9S"], 3: ["10H"], 4: ["9H"]}),
         frozenset({"1-4"}),
+        Words(
+            pl="Szukaj na wierzchu stosu kiera o jeden wyższego lub niższego niż 8♥.",
+            en="Look for a heart one rank above or below 8♥ on top of a pile.",
+        ),
     ),
     Lesson(
         "wrap",
@@ -247,6 +305,9 @@ LESSONS: tuple[Lesson, ...] = (
         Words(pl="Zadanie: zagraj ruch z przykładu.", en="Task: play the move from the example."),
         lambda: sparse_position({10: ["3C", "AS"], 14: ["KS"], 3: ["KH"]}),
         frozenset({"10-14"}),
+        Words(
+            pl="As idzie na Króla swojego koloru: A♠ na K♠.", en="An Ace goes onto the King of its suit: A♠ onto K♠."
+        ),
     ),
     Lesson(
         "foundations",
@@ -267,6 +328,10 @@ LESSONS: tuple[Lesson, ...] = (
             {1: ["5S"]}, {"F1": ["AS", "2S", "3S", "4S", "5S"], "F5": ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S"]}
         ),
         frozenset({"F1-F5"}),
+        Words(
+            pl="Fundament F5 maleje do 6♠, więc czeka na 5♠ z F1.",
+            en="Foundation F5 has come down to 6♠, so it waits for 5♠ from F1.",
+        ),
     ),
     Lesson(
         "limit",
@@ -280,6 +345,10 @@ LESSONS: tuple[Lesson, ...] = (
         Words(pl="Zadanie: stos 2 jest pełny. Połóż W♥ gdzie indziej.", en="Task: pile 2 is full. Put J♥ elsewhere."),
         lambda: sparse_position({1: ["JH"], 2: [*_CLUBS_12, "QH"], 3: ["10H"]}),
         frozenset({"1-3"}),
+        Words(
+            pl="Szukaj innego kiera o jeden wyższego lub niższego niż W♥.",
+            en="Look for another heart one rank above or below J♥.",
+        ),
     ),
     Lesson(
         "empty",
@@ -291,6 +360,7 @@ LESSONS: tuple[Lesson, ...] = (
         Words(pl="Zadanie: opróżnij stos 2, kładąc 8♦ na 9♦.", en="Task: empty pile 2 by putting 8♦ onto 9♦."),
         lambda: sparse_position({1: [], 2: ["8D"], 3: ["9D"]}),
         frozenset({"2-3"}),
+        Words(pl="9♦ leży na stosie 3.", en="9♦ is on pile 3."),
     ),
     Lesson(
         "reshuffle",
@@ -304,6 +374,7 @@ LESSONS: tuple[Lesson, ...] = (
         Words(pl="Zadanie: przetasuj (R).", en="Task: reshuffle (R)."),
         lambda: sparse_position({1: ["2H", "9C", "JD", "JD"]}),
         frozenset({"R"}),
+        Words(pl="Naciśnij „Przetasuj” (albo klawisz R).", en="Press Reshuffle (or the R key)."),
     ),
     Lesson(
         "undo",
@@ -317,6 +388,7 @@ LESSONS: tuple[Lesson, ...] = (
         Words(pl="Zadanie: cofnij ostatni ruch (U).", en="Task: undo the last move (U)."),
         lambda: _played(sparse_position({1: ["9H", "8H"], 2: ["7H"]}), "1-2"),
         frozenset({UNDO}),
+        Words(pl="Naciśnij „Cofnij” (albo klawisz U).", en="Press Undo (or the U key)."),
     ),
     Lesson(
         "end",
@@ -330,5 +402,9 @@ LESSONS: tuple[Lesson, ...] = (
         Words(pl="Zadanie: połóż A♠ na fundament i wygraj.", en="Task: put A♠ on a foundation and win."),
         _almost_won,
         frozenset({"1-F5"}),
+        Words(
+            pl="Fundament Króla pik (F5) czeka już tylko na A♠.",
+            en="The King of spades foundation (F5) waits only for A♠.",
+        ),
     ),
 )

@@ -1,0 +1,16 @@
+// The line shown instead of the board when the pane is too narrow for its cards to be
+// tapped (widget.css decides when, by the board's own width); its text is Python's.
+
+/** The line, to put before the board; hidden by the stylesheet until the pane is too narrow. */
+export function createNarrowNote() {
+  const note = document.createElement("p");
+  note.className = "cw-too-narrow";
+  return note;
+}
+
+/** Bring its text up to date with the labels of the widget's language. */
+export function updateNarrowNote(note, labels) {
+  const text = labels.too_narrow ?? "";
+  if (note.textContent !== text) note.textContent = text;
+  if (note.title !== text) note.title = text;
+}

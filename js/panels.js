@@ -1,0 +1,141 @@
+// The panels that open over the board: the key list ("?") and the settings ("⚙").
+// One is open at a time; Escape or its button closes it and gives focus back to the
+// button that opened it. Settings go to Python as "setting" intents, which checks them
+// and publishes the result: the controls only show what the model says.
+
+const SWITCHES = ["teach", "four_colour", "large", "auto_play"];
+const LANGS = ["pl", "en"];
+const VARIANTS = ["N", "F", "H"];
+
+function labelled(control, className) {
+  const row = document.createElement("label");
+  row.className = className;
+  const text = document.createElement("span");
+  row.append(control, text);
+  return { row, text };
+}
+
+function select(name, values) {
+  const el = document.createElement("select");
+  el.dataset.setting = name;
+  for (const value of values) {
+    const option = document.createElement("option");
+    option.value = value;
+    el.append(option);
+  }
+  return el;
+}
+
+// How long a control keeps the player's choice against older updates, waiting for Python's answer.
+const PENDING_MS = 1500;
+
+/** Fill the settings panel; returns {update(state)} to keep its controls in step with the model. */
+function buildSettings(panel, close, sendIntent, signal) {
+  // A choice just made is not undone by an update that left before Python heard of it.
+  const pending = new Map(); // name -> {value, until}
+  const send = (type, fields) => {
+    pending.set(fields.name, { value: fields.value, until: performance.now() + PENDING_MS });
+    sendIntent(type, fields);
+  };
+  const show = (name, state, apply) => {
+    const wait = pending.get(name);
+    if (wait && state[name] !== wait.value && performance.now() < wait.until) return;
+    pending.delete(name);
+    apply(state[name]);
+  };
+  const title = document.createElement("p");
+  title.className = "cw-help-title";
+  const rows = [];
+  const lang = select("lang", LANGS);
+  const variant = select("variant", VARIANTS);
+  for (const [name, control] of [["lang", lang], ["variant", variant]]) {
+    const { row, text } = labelled(control, "cw-setting cw-setting-choice");
+    row.prepend(text); // the words before a list, after a box
+    rows.push([name, text, row]);
+    control.addEventListener("change", () => send("setting", { name, value: control.value }), { signal });
+  }
+  const boxes = {};
+  for (const name of SWITCHES) {
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.dataset.setting = name;
+    boxes[name] = box;
+    const { row, text } = labelled(box, "cw-setting");
+    rows.push([name, text, row]);
+    box.addEventListener("change", () => send("setting", { name, value: box.checked }), { signal });
+  }
+  panel.append(close, title, ...rows.map(([, , row]) => row));
+  return {
+    update(state) {
+      const labels = state.labels;
+      if (title.textContent !== (labels.settings ?? "")) title.textContent = labels.settings ?? "";
+      for (const [name, text] of rows) {
+        const words = labels[`setting_${name}`] ?? "";
+        if (text.textContent !== words) text.textContent = words;
+      }
+      for (const [control, values, prefix] of [[lang, LANGS, "lang_"], [variant, VARIANTS, "variant_"]]) {
+        [...control.options].forEach((option, i) => {
+          const words = labels[`${prefix}${values[i]}`] ?? values[i];
+          if (option.textContent !== words) option.textContent = words;
+        });
+      }
+      show("lang", state, (value) => { lang.value = value; });
+      show("variant", state, (value) => { variant.value = value; });
+      for (const name of SWITCHES) show(name, state, (value) => { boxes[name].checked = Boolean(value); });
+    },
+  };
+}
+
+/**
+ * Wire the panels of `view` (from createBoard). Returns {toggleHelp, toggleSettings,
+ * open(), closeOpen(), update(state), cleanup}.
+ */
+export function attachPanels(view, send) {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const b = view.buttons;
+  const settingsClose = document.createElement("button");
+  settingsClose.type = "button";
+  settingsClose.className = "cw-button cw-panel-close";
+  settingsClose.dataset.close = "settings";
+  const settings = buildSettings(view.settingsPanel, settingsClose, send, signal);
+  const pairs = [
+    [view.helpPanel, b.help, b.helpClose],
+    [view.settingsPanel, b.settings, settingsClose],
+  ];
+
+  // Closing a panel gives focus back to where it was before it opened (a card, when the
+  // panel was opened with a key), else to the panel's button.
+  let returnTo = null;
+  function show(panel, open) {
+    const active = view.root.getRootNode().activeElement;
+    if (open && !pairs.some(([other]) => other.contains(active))) returnTo = active;
+    for (const [other, opener] of pairs) {
+      const shown = other === panel && open;
+      if (other.hidden === !shown) continue;
+      other.hidden = !shown;
+      opener.setAttribute("aria-expanded", String(shown));
+      if (shown) other.focus({ preventScroll: true });
+      else if (other.contains(active)) {
+        const back = returnTo && view.root.contains(returnTo) ? returnTo : opener;
+        back.focus({ preventScroll: true });
+      }
+    }
+  }
+  const toggle = (panel) => () => show(panel, panel.hidden);
+  for (const [panel, opener, closer] of pairs) {
+    opener.addEventListener("click", toggle(panel), { signal });
+    closer.addEventListener("click", () => show(panel, false), { signal });
+  }
+  return {
+    toggleHelp: toggle(view.helpPanel),
+    isOpen: () => pairs.some(([panel]) => !panel.hidden),
+    closeOpen: () => show(null, false),
+    update(state) {
+      settings.update(state);
+      const words = state.labels.close ?? "";
+      if (settingsClose.textContent !== words) settingsClose.textContent = words;
+    },
+    cleanup: () => controller.abort(),
+  };
+}

@@ -1,0 +1,388 @@
+"""The game review: where the win was thrown away, why, and what would have kept it.
+
+A game's positions are numbered 0 for the deal and *i* for the position after action *i*
+of its record (:attr:`Game.actions`, reshuffles included). Winnability is monotone along
+a game: every position before a winnable one was winnable (play the record on to it), and
+every position after a lost one is lost. So :func:`review` bisects the record with the
+solver, and each answer settles a whole side: a win found from a position also settles
+the positions after it while the winning line follows the record.
+
+>>> from crescent_widget import Game
+>>> g = Game.from_number(3)
+>>> _ = g.move(g.legal_moves()[0])
+>>> r = review(g, seconds=5)
+>>> r.first_lost, r.turning_point, r.explanation.text("en")
+(None, None, 'This game can still be won: it was never lost.')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
+
+from ..engine.moves import RESHUFFLE, Move
+from ..errors import CrescentError
+from ..words.announcements import announce_action, join
+from ..words.i18n import NO_WORDS, REVIEW, Lang, Words
+from ..words.narration import describe
+from .api import SolveResult, Status, check_budget, hides_cards, run, solve
+from .why import lost_suit, why_lost
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+# The first probes get this share of what is left of the budget each, so that a long
+# record still gets about log2(length) probes and a retry of the hardest one.
+PROBE_SHARE: Final = 0.2
+# "The only move that kept a win" needs every other move proven lost: each gets this many
+# positions of search (a few milliseconds), and a position with more moves is not asked.
+ONLY_MOVE_NODES: Final = 1_500
+ONLY_MOVE_MOST_MOVES: Final = 12
+ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the only moves
+# The one-suit bound's budget per position when it walks back from a lost one: at most
+# this many relaxed positions (the memory bound the solver uses too) and this share of the
+# time left. The first position back may need millions (one took 5 s in C on a loaded
+# machine), but a suit settled once is remembered, so the positions before it cost nothing.
+BOUND_BACK_NODES: Final = 2_000_000
+BOUND_BACK_SHARE: Final = 0.3
+
+
+class NotAGameError(CrescentError, TypeError):
+    """:func:`review` was given something other than a :class:`Game` (``reason`` ``not_a_game``)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("not_a_game", detail)
+
+
+class HiddenCardsError(CrescentError):
+    """A face-down game still being played: a review would read its hidden cards (``hidden_cards``)."""
+
+    def __init__(self) -> None:
+        super().__init__("hidden_cards")
+
+
+@dataclass(frozen=True)
+class Better:
+    """A move that keeps the win where the game threw it away, with a winning line.
+
+    Attributes:
+        position: the position it is played from (``Review.last_winnable``).
+        line: the whole winning line from there, replayed through the engine; ``move`` first.
+    """
+
+    position: int
+    line: tuple[Move, ...]
+
+    @property
+    def move(self) -> Move:
+        return self.line[0]
+
+
+@dataclass(frozen=True)
+class Review:
+    """What :func:`review` found; positions are numbered as in the module text.
+
+    Attributes:
+        positions: the last position's number (the record's length).
+        verdicts: ``"won"``, ``"lost"`` or ``"unknown"`` for every position the review solved
+            (a won game's, and a blocked end, need no search).
+        last_winnable: the last position proven winnable, or None.
+        first_lost: the first position proven lost, or None.
+        turning_point: the number of the action that threw the win away (``first_lost``)
+            when ``first_lost == last_winnable + 1``; else None.
+        better: from ``last_winnable``, a move that keeps the win, with its line.
+        explanation: what happened and why, in every language.
+        why: the part of ``explanation`` that says why ``first_lost`` is lost
+            (:func:`~.why.why_lost`), or empty.
+        only_moves: for a won game, the longest stretches of actions ``(first, last)`` that
+            were each the only move keeping the win (as far as small searches prove).
+        seconds: wall time spent.
+    """
+
+    positions: int
+    verdicts: Mapping[int, Status]
+    last_winnable: int | None
+    first_lost: int | None
+    turning_point: int | None
+    better: Better | None
+    explanation: Words
+    only_moves: tuple[tuple[int, int], ...] = ()
+    seconds: float = 0.0
+    why: Words = NO_WORDS
+
+    def text(self, lang: str = "pl") -> str:
+        """The explanation in ``lang`` (``"pl"`` or ``"en"``)."""
+        return self.explanation.text(lang)
+
+
+@dataclass
+class _Bisection:
+    """The positions of one record and what the solver has said about them so far."""
+
+    start: Game
+    actions: tuple[Move, ...]
+    deadline: float
+    verdicts: dict[int, Status] = field(default_factory=dict)
+    results: dict[int, SolveResult] = field(default_factory=dict)
+    lines: dict[int, tuple[Move, ...]] = field(default_factory=dict)
+    winnable: int | None = None
+    lost: int | None = None
+
+    def position(self, index: int) -> Game:
+        game = self.start.copy()
+        for move in self.actions[:index]:
+            game.move(move)
+        return game
+
+    def probe(self, index: int, seconds: float) -> Status:
+        result = run(self.position(index), seconds=max(min(seconds, self.left()), 0.01))[0]
+        status = result.status
+        if status == "unknown" and self.verdicts.get(index) != "unknown":
+            self.verdicts[index] = status
+        elif status != "unknown":
+            self.verdicts[index] = status
+            self.results[index] = result
+        if status == "won":
+            self.settle_won(index, result.moves)
+        elif status == "lost" and (self.lost is None or index < self.lost):
+            self.lost = index
+        return status
+
+    def settle_won(self, index: int, line: tuple[Move, ...]) -> None:
+        """``index`` is winnable with ``line``; so is each later position the line shares with the record."""
+        while True:
+            self.verdicts[index] = "won"
+            self.lines[index] = line
+            if self.winnable is None or index > self.winnable:
+                self.winnable = index
+            if index >= len(self.actions) or not line or line[0] != self.actions[index]:
+                return
+            index, line = index + 1, line[1:]
+
+    def open_positions(self) -> list[int]:
+        """The positions between the last winnable and the first lost not yet settled either way."""
+        low = -1 if self.winnable is None else self.winnable
+        high = len(self.actions) + 1 if self.lost is None else self.lost
+        return list(range(low + 1, high))
+
+    def next_probe(self) -> int | None:
+        """The middle of the widest run of open positions not tried yet (None: none left)."""
+        best: list[int] = []
+        run_now: list[int] = []
+        for index in [*self.open_positions(), -1]:
+            if index >= 0 and index not in self.verdicts:
+                run_now.append(index)
+                continue
+            if len(run_now) > len(best):
+                best = run_now
+            run_now = []
+        return best[len(best) // 2] if best else None
+
+    def left(self) -> float:
+        return self.deadline - time.perf_counter()
+
+    def why(self) -> Words:
+        """Why the first lost position is lost (empty when none is)."""
+        if self.lost is None:
+            return NO_WORDS
+        result = self.results.get(self.lost)
+        return why_lost(self.position(self.lost), nodes=result.nodes if result and result.proof == "search" else 0)
+
+
+def review(game: Game, seconds: float = 30.0) -> Review:
+    """Review ``game`` (won, blocked or in progress; unchanged): where its win was lost, and why.
+
+    ``seconds`` bounds the whole review (a won game takes at most about half of it).
+
+    Raises:
+        NotAGameError: ``game`` is not a :class:`Game`.
+        InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
+        HiddenCardsError: the game is still being played and face-down cards remain: the
+            solver would read them.
+    """
+    from ..engine.game import Game
+
+    if not isinstance(game, Game):
+        raise NotAGameError(f"review() needs a Game, got {type(game).__name__}")
+    check_budget(seconds)
+    started = time.perf_counter()
+    if game.status == "playing" and hides_cards(game):
+        raise HiddenCardsError
+    work = _Bisection(game.root(), game.actions, started + seconds)
+    end = len(work.actions)
+    if game.status == "won":
+        work.settle_won(0, work.actions)
+        stretches = _only_move_stretches(work, seconds * ONLY_MOVE_SHARE)
+        return _finish(work, started, _won_words(stretches), stretches)
+    if game.status == "blocked":
+        work.verdicts[end] = "lost"
+        work.lost = end
+    while work.left() > 0:
+        index = _choose(work)
+        if index is None:
+            break
+        if work.probe(index, work.left() * PROBE_SHARE) == "lost":
+            _bound_back(work)
+    if work.left() > 0:
+        _retry_unknowns(work)
+    return _finish(work, started, _loss_words(work), ())
+
+
+def _choose(work: _Bisection) -> int | None:
+    """The next position to solve: the ends first, then the middle of the open run."""
+    end = len(work.actions)
+    if work.lost is None and end not in work.verdicts:
+        return end
+    if work.winnable is None and work.lost != 0 and 0 not in work.verdicts:
+        return 0
+    return work.next_probe()
+
+
+def _bound_back(work: _Bisection) -> None:
+    """Walk back from the first lost position while the one-suit bound proves the one before lost.
+
+    The bound is cheap (a suit settled once is remembered, and neighbouring positions
+    differ in one suit at most), and it proves losses the search cannot reach in time.
+    """
+    while work.lost is not None and work.left() > 0.05 and work.open_positions():
+        index = work.open_positions()[-1]
+        deadline = time.perf_counter() + work.left() * BOUND_BACK_SHARE
+        if lost_suit(work.position(index), BOUND_BACK_NODES, deadline=deadline) is None:
+            return
+        work.verdicts[index] = "lost"
+        work.lost = index
+
+
+def _retry_unknowns(work: _Bisection) -> None:
+    """Give the open positions that came back unknown the time left, the nearest the lost end first."""
+    _bound_back(work)
+    while work.left() > 0.05:
+        tried = [index for index in work.open_positions() if work.verdicts.get(index) == "unknown"]
+        if not tried:
+            return
+        index = tried[-1] if work.lost is not None else tried[0]
+        if work.probe(index, work.left() * 0.5) == "unknown":
+            return
+
+
+def _finish(work: _Bisection, started: float, words: Words, stretches: tuple[tuple[int, int], ...]) -> Review:
+    winnable, lost = work.winnable, work.lost
+    turning = lost if lost is not None and winnable is not None and lost == winnable + 1 else None
+    better = _better(work) if winnable is not None and lost is not None else None
+    if better is not None:
+        position = work.position(better.position)
+        extra = Words.of(
+            lambda lang: _text("better", lang, move=_move_text(position, better.move, lang), k=len(better.line))
+        )
+        words = join(words, extra)
+    return Review(
+        positions=len(work.actions),
+        verdicts=MappingProxyType(dict(sorted(work.verdicts.items()))),
+        last_winnable=winnable,
+        first_lost=lost,
+        turning_point=turning,
+        better=better,
+        explanation=words,
+        only_moves=stretches,
+        seconds=time.perf_counter() - started,
+        why=work.why(),
+    )
+
+
+def _better(work: _Bisection) -> Better | None:
+    """The winning line from the last winnable position, if it leaves the record there."""
+    index = work.winnable
+    assert index is not None
+    line = work.lines.get(index, ())
+    if line and (index >= len(work.actions) or line[0] != work.actions[index]):
+        return Better(index, line)
+    return None
+
+
+def _loss_words(work: _Bisection) -> Words:
+    winnable, lost = work.winnable, work.lost
+    if lost is None:
+        if winnable == len(work.actions):
+            return Words.of(lambda lang: _text("winnable", lang))
+        return Words.of(lambda lang: _text("unsettled", lang))
+    why = work.why()
+    if lost == 0:
+        return Words.of(lambda lang: _text("lost_from_deal", lang, why=why.text(lang)))
+    if winnable is None:
+        return Words.of(lambda lang: _text("lost_unplaced", lang, b=lost, why=why.text(lang)))
+    if lost == winnable + 1:
+        move = work.actions[winnable]
+        played = announce_action(work.position(winnable), move)
+        return Words.of(lambda lang: _text("turning", lang, move=f"{played.text(lang)} ({move})", why=why.text(lang)))
+    return Words.of(lambda lang: _text("bracket", lang, a=winnable, b=lost, why=why.text(lang)))
+
+
+def _won_words(stretches: tuple[tuple[int, int], ...]) -> Words:
+    words = Words.of(lambda lang: _text("won", lang))
+    if stretches:
+        first, last = stretches[0]
+        words = join(words, Words.of(lambda lang: _text("only_moves", lang, a=first, b=last)))
+    return words
+
+
+def only_winning_move(before: Game, move: Move, *, nodes: int = ONLY_MOVE_NODES, keeps_win: bool | None = None) -> bool:
+    """Whether ``move`` keeps a win from ``before`` and every other move is proven to lose.
+
+    Each other move gets ``nodes`` positions of search; a position with more than
+    :data:`ONLY_MOVE_MOST_MOVES` other moves, or none, is not asked (False).
+    ``keeps_win``: whether the position after ``move`` is known to be winnable (else solved).
+    """
+    if hides_cards(before):
+        return False
+    others = [other for other in before.legal_moves() if other != move]
+    if before.can_move(RESHUFFLE) and move != RESHUFFLE:
+        others.append(RESHUFFLE)
+    if not others or len(others) > ONLY_MOVE_MOST_MOVES:
+        return False  # a forced move needs no reason; a wide position costs too much to settle
+    for other in others:
+        position = before.copy()
+        position.move(other)
+        if solve(position, nodes=nodes).status != "lost":
+            return False
+    if keeps_win is not None:
+        return keeps_win
+    after = before.copy()
+    after.move(move)
+    return solve(after, nodes=nodes).status == "won"
+
+
+def _only_move_stretches(work: _Bisection, seconds: float) -> tuple[tuple[int, int], ...]:
+    """The longest runs of actions that were each the only winning move, longest first (at most 3)."""
+    deadline = time.perf_counter() + seconds
+    only: list[int] = []
+    game = work.start.copy()
+    for number, move in enumerate(work.actions, start=1):
+        if time.perf_counter() >= deadline:
+            break
+        if only_winning_move(game, move, keeps_win=True):
+            only.append(number)
+        game.move(move)
+    runs: list[tuple[int, int]] = []
+    for number in only:
+        if runs and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number)
+        else:
+            runs.append((number, number))
+    runs.sort(key=lambda run_: (run_[0] - run_[1], run_[0]))
+    return tuple(runs[:3])
+
+
+def _move_text(game: Game, move: Move, lang: Lang) -> str:
+    if move.is_reshuffle:
+        return announce_action(game, move).text(lang)
+    return f"{describe(game, move, lang)} ({move})"
+
+
+def _text(key: str, lang: Lang, **values: object) -> str:
+    return REVIEW[key][lang].format(**values)
+
+
+__all__ = ["Better", "HiddenCardsError", "NotAGameError", "Review", "only_winning_move", "review"]

@@ -1,0 +1,116 @@
+"""Why a position is lost, in words, from the proof: a suit, two cards, or the search's size.
+
+Every place that announces a loss (the teaching warning, "Still winnable?", the hint's
+"undo", the game review) says why with :func:`why_lost`. The reason is worked out again
+from the position itself, in the same way for both backends: a dead end of
+:mod:`.expand` names the card that can never leave and the card it covers; the one-suit
+bound of :mod:`.suits` names the suit that cannot be finished even with the rules relaxed;
+otherwise the loss rests on a complete search, and the words say how many positions it
+took when that is known.
+
+>>> from crescent_widget import Game
+>>> why_lost(Game.from_number(1), nodes=1234).text("en")
+'Every continuation was tried (1234 positions) and none wins.'
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Final
+
+from ..engine.cards import SUIT_SYMBOLS, card_text
+from ..words.i18n import REVIEW, Lang, Words
+from .expand import dead_end_cards, expand
+from .state import from_game, is_won
+from .suits import SuitBound
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+# Relaxed positions the one-suit bound may search to name a suit (a few tenths of a
+# second in pure Python; most suits settle in far fewer).
+BOUND_NODES: Final = 100_000
+BOUND_SLICE: Final = 20_000  # relaxed positions between looks at the clock
+# Positions the search for the dead ends ahead may visit (a few tenths of a second in pure Python).
+AHEAD_STATES: Final = 5_000
+
+
+def lost_suit(game: Game, nodes: int = BOUND_NODES, *, deadline: float = math.inf) -> int | None:
+    """The suit (0-3, ♠♥♣♦) that the one-suit bound proves cannot be finished, if it does
+    within ``nodes`` relaxed positions and before ``deadline`` (a ``time.perf_counter`` time)."""
+    bound = SuitBound(from_game(game))
+    while not bound.done and bound.nodes < nodes and time.perf_counter() < deadline:
+        bound.work(min(BOUND_SLICE, nodes - bound.nodes))
+    return bound.lost_suit
+
+
+def why_lost(game: Game, *, nodes: int = 0) -> Words:
+    """Why ``game``'s position (proven lost) cannot be won, in every language.
+
+    ``nodes``: the positions the proof searched, said when neither a dead end nor a suit
+    names the reason (0: not known).
+    """
+    piles, fnd, left = from_game(game)
+    cards = dead_end_cards(piles, fnd, left)
+    if cards is not None:
+        stuck, beneath = cards
+        return Words.of(
+            lambda lang: _text("lost_dead_end", lang, stuck=card_text(stuck, lang), beneath=card_text(beneath, lang))
+        )
+    suit = lost_suit(game)
+    if suit is not None:
+        return Words.of(lambda lang: _text("lost_suit", lang, suit=SUIT_SYMBOLS[suit]))
+    ends = dead_ends_ahead(game)
+    if ends is not None:
+        (stuck, beneath), count = ends
+        return Words.of(
+            lambda lang: _text(
+                "lost_dead_ends", lang, n=count, stuck=card_text(stuck, lang), beneath=card_text(beneath, lang)
+            )
+        )
+    if game.status == "blocked":
+        return Words.of(lambda lang: _text("lost_blocked", lang))
+    if nodes:
+        return Words.of(lambda lang: _text("lost_searched", lang, n=nodes))
+    return Words.of(lambda lang: _text("lost_proven", lang))
+
+
+def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, int], int] | None:
+    """The dead end every continuation runs into, when each one does: the pair of cards met
+    most often, and the positions searched; None when a continuation ends otherwise or the
+    continuations pass ``most`` positions.
+
+    The search is the solver's own (:func:`~.expand.expand`, with its sound prunings), so a
+    loss proven by a small complete search is usually explained here by its dead ends.
+    """
+    root = from_game(game)
+    seen = {root}
+    stack = [root]
+    pairs: Counter[tuple[int, int]] = Counter()
+    while stack:
+        state = stack.pop()
+        cards = dead_end_cards(*state)
+        if cards is not None:
+            pairs[cards] += 1
+            continue
+        if is_won(state) or not expand(state, ()):
+            return None  # a win (not a loss at all) or a blocked end: no dead end to name
+        for _, child, _ in expand(state, seen):
+            if len(seen) >= most:
+                return None
+            seen.add(child)
+            stack.append(child)
+    if not pairs:
+        return None
+    return pairs.most_common(1)[0][0], len(seen)
+
+
+def names_cause(words: Words) -> bool:
+    """Whether an explanation from :func:`why_lost` names a suit or a card (not only the search)."""
+    return any(symbol in words.en for symbol in SUIT_SYMBOLS)
+
+
+def _text(key: str, lang: Lang, **values: object) -> str:
+    return REVIEW[key][lang].format(**values)

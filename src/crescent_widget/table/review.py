@@ -1,0 +1,45 @@
+"""A game review at the table: where its replay opens, and what "Try it" offers there.
+
+>>> from crescent_widget import Game
+>>> from crescent_widget.solver.review import review
+>>> review_step(review(Game.from_number(3), seconds=5))
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from ..solver.api import in_browser
+
+if TYPE_CHECKING:
+    from ..solver.review import Review
+    from .replay import Replay, ReplayState
+
+# The board's Review button: the whole review blocks the kernel, so it gets a few seconds
+# (the browser's Python is about 3 times slower, and has only one thread).
+REVIEW_SECONDS: Final = 3.0 if in_browser() else 8.0
+
+
+def review_step(found: Review) -> int:
+    """The replay step a review opens at: before the better move, else the last winnable
+    position, else the first lost one; a won game at its longest stretch of only moves."""
+    if found.better is not None:
+        return found.better.position
+    if found.last_winnable is not None and found.first_lost is not None:
+        return found.last_winnable
+    if found.first_lost is not None:
+        return found.first_lost
+    if found.only_moves:
+        return found.only_moves[0][0] - 1
+    return 0
+
+
+def review_state(session: Replay, found: Review | None) -> ReplayState:
+    """The replay's state, offering the review's better move while the replay stands before it."""
+    state = session.state()
+    better = None if found is None else found.better
+    if better is None or session.index != better.position:
+        return state
+    return replace(state, better=str(better.move))

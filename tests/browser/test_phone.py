@@ -1,0 +1,55 @@
+"""The board in a phone's window in JupyterLab, with touch: 320 and 360 × 640 px, the sidebars
+closed as a phone's user closes them (at 320 px the notebook pane is then 244 px and the board
+204 px). What must hold there: ``phone.py``. Notebook 7's and JupyterLite's phone tests live
+with their hosts' other tests (test_notebook7.py, test_lite_site.py), which start their servers.
+
+Deal CR1-N-AAAAAAB: pile 5 shows 2♥ (one place to go, F2), pile 13 A♠ (onto 14 or 15).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from lab import collect_page_errors, open_notebook
+from phone import PHONE_HEIGHT, PHONE_WIDTHS, check_phone_board, phone_context, put_notebook
+from playwright.sync_api import expect
+from test_board import reset, settle, slot, top_card, view
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def phone_page(browser: Any, lab_url: str) -> Iterator[tuple[Any, list[str]]]:
+    """A notebook of its own on the session's JupyterLab, in a touch-screen window, sidebars closed."""
+    put_notebook(lab_url, "phone.ipynb")
+    context = phone_context(browser, PHONE_WIDTHS[0])
+    page = context.new_page()
+    errors = collect_page_errors(page)
+    open_notebook(page, lab_url, "phone.ipynb", widgets=1)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    yield page, errors
+    context.close()
+
+
+@pytest.mark.parametrize("width", PHONE_WIDTHS)
+def test_every_target_fits_a_finger_and_taps_play(phone_page: tuple[Any, list[str]], width: int) -> None:
+    page, errors = phone_page
+    page.set_viewport_size({"width": width, "height": PHONE_HEIGHT})
+    reset(page)
+    expected = {320: 204, 360: 244}[width]  # the notebook's output area, with the sidebars closed
+    page.wait_for_function(
+        f"() => Math.abs(document.querySelector('.crescent-widget').getBoundingClientRect().width - {expected}) < 8"
+    )
+    check_phone_board(view(page), width)
+    slot(page, "5").tap()
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
+    slot(page, "13").tap()
+    expect(slot(page, "13")).to_have_class(re.compile(r"\bcw-selected\b"))
+    slot(page, "14").tap()
+    expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
+    state = settle(page)
+    assert state["foundations"][1] == ["2H", 2] and state["piles"][13] == ["AS", 7] and state["move_count"] == 2
+    assert errors == []

@@ -1,0 +1,120 @@
+"""`scripts/play` on a machine without a desktop: the URL it prints opens examples/play.ipynb.
+
+The test runs the script as a user would (no DISPLAY, no Wayland), reads the URL from its
+output, and opens exactly that URL in Chromium: JupyterLab must show the notebook, and the
+token in the URL must be what lets the browser in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from lab import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 120.0
+
+
+def _printed_url(process: subprocess.Popen[str], port: int) -> tuple[str, list[str]]:
+    """The first loopback URL the script prints, and every line read until then."""
+    assert process.stdout is not None
+    pattern = re.compile(rf"http://127\.0\.0\.1:{port}/\S+")
+    lines: list[str] = []
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            raise AssertionError("scripts/play ended without printing a URL:\n" + "".join(lines[-40:]))
+        lines.append(line)
+        found = pattern.search(line)
+        if found:
+            return found.group(0), lines
+    raise AssertionError("no URL within the time limit:\n" + "".join(lines[-40:]))
+
+
+def _status_without_token(url: str) -> int:
+    """The HTTP status of ``url`` asked without a token, once the server listens.
+
+    JupyterLab may print its URL a moment before it accepts connections.
+    """
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+        except urllib.error.URLError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.25)
+
+
+def test_the_printed_url_opens_the_notebook(browser: Any, tmp_path: Path) -> None:
+    port = free_port()
+    home = tmp_path / "jupyter"
+    env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER")}
+    env |= {
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTER_PLATFORM_DIRS": "1",
+        "PYTHONUNBUFFERED": "1",
+    }
+    command = [
+        str(ROOT / "scripts" / "play"), "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
+        "--LabApp.expose_app_in_browser=True", f"--LabApp.workspaces_dir={home / 'workspaces'}",
+        f"--LabApp.user_settings_dir={home / 'settings'}",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        url, lines = _printed_url(process, port)
+        assert any("no desktop here" in line for line in lines), "".join(lines)
+        parts = urllib.parse.urlsplit(url)
+        assert parts.path == "/lab/tree/examples/play.ipynb", url
+        token = urllib.parse.parse_qs(parts.query)["token"][0]
+        assert len(token) >= 32
+
+        # The token is what lets a browser in: without it the notebook is refused.
+        contents = f"http://127.0.0.1:{port}/api/contents/examples/play.ipynb?content=0"
+        assert _status_without_token(contents) == 403
+        with urllib.request.urlopen(f"{contents}&token={token}", timeout=10) as response:
+            assert json.loads(response.read())["type"] == "notebook"
+
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            page = context.new_page()
+            page.goto(url, wait_until="domcontentloaded")
+            page.wait_for_function(
+                "() => window.jupyterapp?.shell.currentWidget?.context?.path === 'examples/play.ipynb'",
+                timeout=60_000,
+            )
+            # Its cells are on screen: the notebook's title, from its first cell.
+            page.wait_for_function(
+                "() => document.querySelector('.jp-Notebook')?.textContent.includes('Crescent patience')",
+                timeout=30_000,
+            )
+        finally:
+            context.close()
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)

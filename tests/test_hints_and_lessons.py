@@ -1,0 +1,359 @@
+"""The board as a first-time player meets it: hints that lead somewhere, honest wording,
+lessons that teach, confirmations before what cannot be undone, replays that hand over,
+and restarting a deal. Table level first, then through the widget model."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crescent_widget import CrescentWidget, Game, Move
+from crescent_widget.errors import IllegalMoveError, InvalidOptionError
+from crescent_widget.solver import advice
+from crescent_widget.solver import hint as solver_hint
+from crescent_widget.table import Table
+from crescent_widget.table.replay import Replay, why
+from crescent_widget.words.i18n import ADVICE, label
+from crescent_widget.words.lessons import LESSONS
+from widget_support import DEAL, assert_mirrors_engine, intent
+
+# A player's game: from here, a fresh search for each hint proposes 5-10, 10-5, 5-10 …
+# for ever, each time "part of a winning line".
+LOOPING = """CR1-N-SAZTJHW
+6-F4 5-F1 11-F1 2-F7 15-F7 14-F7 5-10 5-F1 7-15 4-7 4-F4 14-F4
+3-14 3-F6 10-F6 10-F6 10-F8 15-F8 15-F8 6-15 4-6 R 1-F8 16-F1
+4-F3 5-6 4-6 4-F4 15-F4 8-9 8-F1 11-F1 10-11 13-10 13-F1 2-F1
+2-F3 13-F5 8-F5 8-F1 F1-F5 F1-F5 F1-F5 F1-F5 F1-F5 F1-F5 F1-F5 F1-F5
+F1-F5 15-F5 1-2 1-F6 1-F2 1-F7 16-F2 5-F6 6-5 6-5 6-10 12-F7
+1-F2"""
+
+
+def follow_hints(table: Table, most: int) -> list[object]:
+    """Press Hint and play its move until the game ends; the keys of every position passed."""
+    path = [table.game.position_key]
+    for _ in range(most):
+        if table.game.status != "playing":
+            break
+        found = table.hint()
+        assert found.move is not None, found
+        table.move(found.move, by_player=False)
+        path.append(table.game.position_key)
+    return path
+
+
+# ------------------------------------------------------------------ the position key
+
+
+def test_the_position_key_forgets_history_and_clock() -> None:
+    one, two = Game(DEAL), Game(DEAL)
+    start = one.position_key
+    one.move("13-14")
+    assert one.position_key != start
+    one.move("5-F2")
+    two.move("5-F2")
+    two.move("13-14")  # the same position by the moves in another order
+    assert one.position_key == two.position_key and one.history != two.history
+    one.reshuffle()
+    two.reshuffle()
+    assert one.position_key == two.position_key and one.position_key != start
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 15), st.integers(0, 15), st.integers(0, 4), st.integers(0, 4))
+def test_the_position_key_never_tells_a_face_down_card(one: int, two: int, depth_one: int, depth_two: int) -> None:
+    """Two face-down deals differing only in hidden cards have one key (a key never leaks them)."""
+    foundations = [["AS"], ["AH"], ["AC"], ["AD"], ["KS"], ["KH"], ["KC"], ["KD"]]
+    piles = [[c.ascii for c in pile] for pile in Game("CR1-N-AAAAAAB").piles]
+    swapped = [pile[:] for pile in piles]
+    swapped[one][depth_one], swapped[two][depth_two] = swapped[two][depth_two], swapped[one][depth_one]
+    down = [len(pile) - 1 for pile in piles]
+    plain = Game.from_layout(piles, foundations, variant="H", face_down=down)
+    hidden_swap = Game.from_layout(swapped, foundations, variant="H", face_down=down)
+    assert plain.position_key == hidden_swap.position_key
+    shown = Game.from_layout(swapped, foundations, variant="H", face_down=[0] * 16)
+    assert (shown.position_key == Game.from_layout(piles, foundations, variant="H").position_key) == (
+        swapped == piles
+    ), "face up, the same swap is a different position"
+
+
+# ------------------------------------------------------------------ hints with a plan
+
+
+def test_following_the_hints_from_the_looping_game_wins_and_never_comes_back() -> None:
+    table = Table.from_game(Game.from_record(LOOPING), lang="en")
+    path = follow_hints(table, most=400)
+    assert table.game.status == "won", f"not won after {len(path) - 1} hints"
+    assert len(set(path)) == len(path), "a hint led back to a position of the player's path"
+
+
+def test_a_hint_never_proposes_a_move_back_to_an_avoided_position() -> None:
+    game = Game.from_record(LOOPING)
+    first = solver_hint(game)
+    before = game.position_key
+    game.move(first.move)
+    found = solver_hint(game, avoid={before})
+    assert found.move is not None and found.kind == "winning"
+    after = game.copy()
+    after.move(found.move)
+    assert after.position_key != before
+    assert found.line[0] == found.move and len(found.line) > 1
+
+
+def test_hints_follow_the_line_without_searching_until_the_player_leaves_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = Table(Game.from_number(3).code, lang="en")
+    first = table.hint(10.0)
+    assert first.kind == "winning" and first.line
+    searches: list[Game] = []
+    real_run = advice.run
+
+    def counting_run(game: Game, **budget: float) -> object:
+        searches.append(game)
+        return real_run(game, **budget)
+
+    monkeypatch.setattr(advice, "run", counting_run)
+    for expected in first.line[:10]:
+        found = table.hint()
+        assert found.move == expected and found.kind in ("winning", "reshuffle") and found.proven
+        table.move(found.move, by_player=False)
+    assert searches == [], "on the line, a hint is the line's next move"
+    table.undo()  # back onto the line: still no search
+    assert table.hint().move == first.line[9] and searches == []
+    off = next(m for m in table.game.legal_moves() if m != first.line[9])
+    table.move(off, by_player=False)
+    table.hint()
+    assert len(searches) >= 1, "off the line, a new search"
+
+
+def test_the_hint_plan_also_works_through_the_widget_model() -> None:
+    w = CrescentWidget(Game.from_number(3).code, lang="en")
+    w.hint(10.0)  # a search with time enough to find a line; the board's hints then follow it
+    played = []
+    for _ in range(30):
+        intent(w, "hint")
+        on_line = w.note.startswith("This move is part of a winning line") and w.note.endswith(f"({w.hint_move}).")
+        assert on_line or w.note == ADVICE["winning_reshuffle"]["en"], w.note
+        played.append(w.hint_move)
+        if w.hint_move == "R":
+            w.reshuffle()
+        else:
+            w.move(w.hint_move)
+    keys = []
+    game = Game.from_number(3)
+    for text in played:
+        game.move(text)
+        keys.append(game.position_key)
+    assert len(set(keys)) == len(keys)
+    assert_mirrors_engine(w)
+
+
+# ------------------------------------------------------------------------- wording
+
+
+def test_the_polish_hint_claims_exactly_what_the_english_one_does() -> None:
+    assert ADVICE["winning"]["en"].startswith("This move is part of a winning line")
+    assert ADVICE["winning"]["pl"].startswith("Ten ruch należy do wygrywającej linii")
+    assert "prowadzi do wygranej" not in ADVICE["winning"]["pl"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_still_winnable_in_the_face_down_deal_says_cards_are_hidden(lang: str) -> None:
+    table = Table("CR1-H-AAAAAAB", lang=lang)
+    assert table.check_winnable(seconds=1.0) == "unknown"
+    view = table.view()
+    assert view.winnability == "hidden"
+    assert view.announcement == label("winnable_hidden", lang) == view.labels["winnable_hidden"]
+    assert label("winnable_unknown", lang) != view.announcement
+    standard = Table("CR1-N-AAAAAAB", lang=lang)
+    standard.check_winnable(seconds=0.0)
+    assert standard.view().winnability == "unknown", "no proof in the time given stays for full knowledge"
+
+
+# ------------------------------------------------------------------ reshuffle, restart
+
+
+def test_a_players_reshuffle_asks_first_and_says_what_it_costs() -> None:
+    table = Table(DEAL, lang="en")
+    assert table.reshuffle() is True, "nothing to undo yet: nothing to lose, no question"
+    table.move(table.legal_moves()[0])
+    assert table.reshuffle() is False
+    view = table.view()
+    assert view.reshuffles_left == 2 and view.can_undo
+    assert view.note == label("confirm_reshuffle", "en") and "no earlier move can be undone" in view.note
+    table.hint(0.01)  # anything else in between: the next press asks again
+    assert table.reshuffle() is False and table.view().reshuffles_left == 2
+    assert table.reshuffle() is True and table.view().reshuffles_left == 1
+    assert table.view().undo_reason == "Moves before a reshuffle cannot be taken back"
+
+
+def test_reshuffle_through_the_widget_model_takes_two_presses() -> None:
+    w = CrescentWidget(DEAL, lang="pl")
+    w.move(13, 14)
+    intent(w, "reshuffle")
+    assert w.reshuffles_left == 3 and w.note == label("confirm_reshuffle", "pl")
+    intent(w, "reshuffle")
+    assert w.reshuffles_left == 2 and not w.can_undo
+    w.move(w.legal_moves()[0])
+    w.reshuffle()  # notebook code does not ask
+    assert w.reshuffles_left == 1
+    assert_mirrors_engine(w)
+
+
+def test_restart_plays_the_same_deal_from_its_start_after_asking() -> None:
+    table = Table(DEAL, lang="en")
+    table.move("13-14")
+    table.reshuffle(by_player=False)
+    table.move(table.legal_moves()[0])
+    assert table.restart() is False and table.view().note == label("confirm_restart", "en")
+    assert table.game.move_count == 2
+    assert table.restart() is True
+    view = table.view()
+    assert (view.code, view.move_count, view.reshuffles_left) == (DEAL, 0, 3)
+    assert table.game.position_key == Game(DEAL).position_key
+    assert view.announcement == "The same deal from the start: CR1-N-AAAAAAB."
+    assert table.restart() is True, "a fresh deal restarts at once"
+
+
+def test_restart_of_a_position_made_from_a_layout_and_through_the_widget() -> None:
+    layout = LESSONS[1].new_game()
+    w = CrescentWidget.from_game(layout, lang="en")
+    start = layout.position_key
+    w.move(*next(iter(w.game.legal_moves())))
+    intent(w, "restart")
+    assert w.move_count == 1
+    intent(w, "restart")
+    assert w.move_count == 0 and w.game.position_key == start and w.code == ""
+    w.replay(["1-4"])
+    with pytest.raises(IllegalMoveError):
+        w.restart()
+
+
+# ----------------------------------------------------------------------- replay
+
+
+def test_play_from_here_takes_over_the_replayed_position_with_an_honest_record() -> None:
+    w = CrescentWidget(lang="en")  # a random deal, unrelated to the record
+    own = w.game
+    record = "CR1-N-AAAAAAB 13-14 5-F2 15-F1 R"
+    w.replay(record)
+    w.replay_step(3)
+    intent(w, "replay_keep")
+    assert w.replay_state == {} and w.code == "CR1-N-AAAAAAB" and w.game is not own
+    assert w.game.record().split() == record.split()[:-1]
+    assert w.note == "You play on from step 3 of the replay: game CR1-N-AAAAAAB, 3 moves."
+    w.reshuffle()  # a real game: it plays on
+    assert w.game.record().split() == record.split()
+    assert_mirrors_engine(w)
+
+
+def test_leaving_a_replay_returns_to_the_game_as_it_was_and_says_so() -> None:
+    w = CrescentWidget(DEAL, lang="en")
+    w.move(13, 14)
+    w.replay("CR1-N-AAAAAAC")
+    intent(w, "replay_stop")
+    assert w.code == DEAL and w.move_count == 1
+    assert w.note == "Replay closed: back to your game (CR1-N-AAAAAAB, 1 moves) where you left it."
+
+
+def test_the_narration_says_why_a_move_mattered() -> None:
+    game = LESSONS[5].new_game()  # 8♦ alone on pile 2, 9♦ on pile 3
+    assert why(game, Move.parse("2-3")).text("en") == "It emptied pile 2."
+    replay = Replay.prepare(game, ["2-3"], 1.0)
+    assert replay.forward().text("pl").endswith("Opróżnił stos 2.")
+    text = why(Game(DEAL), Move.parse("15-F1")).text("en")
+    assert "It uncovered" not in text, "J♥ under 2♠ is no foundation's next card"
+    made = Game(DEAL)
+    made.move("13-15")  # A♠ onto 2♠: it hides the 2♠ that F1 waits for
+    assert why(made, Move.parse("15-14")).text("en") == "It uncovered 2♠, which a foundation was waiting for."
+
+
+def test_the_narration_names_the_only_move_that_kept_a_win_and_it_is_true() -> None:
+    from crescent_widget.solver import solve
+
+    deal = Game.from_number(3)
+    line = solve(deal, nodes=300_000).moves
+    late = deal.copy()
+    for move in line[:-12]:  # the end of the line, where a few cards are left and proofs are quick
+        late.move(move)
+    replay = Replay.prepare(late, list(line[-12:]), 1.0)
+    only = []
+    for move in line[-12:]:
+        before = replay.game.copy()
+        if "the only move that kept a win" in replay.forward().text("en"):
+            only.append((before, move))
+    assert only, "a won line of deal 3 has forced points the narration names"
+    for before, move in only:
+        for other in [*before.legal_moves(), *([Move.parse("R")] if before.can_move("R") else [])]:
+            if other != move:
+                after = before.copy()
+                after.move(other)
+                assert solve(after, nodes=200_000).status == "lost", (before, other)
+
+
+# ----------------------------------------------------------------------- lessons
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_wrong_legal_move_in_a_lesson_is_taken_back_at_once_with_the_idea(lang: str) -> None:
+    lesson = LESSONS[0]
+    w = lesson.widget(lang)
+    start = w.game.position_key
+    intent(w, "drop", src="13", dst="14")  # legal, but the task is 15-F1
+    assert w.game.position_key == start and w.move_count == 0, "the task stays doable"
+    assert w.note_tone == "wrong" and w.note.endswith(lesson.idea.text(lang))
+    assert w.announcement == w.note, "the verdict is read out"
+    intent(w, "drop", src="15", dst="F1")
+    assert w.note_tone == "right" and w.note.startswith(label("verdict_right", lang).strip())
+    assert w.foundations[0] == ["2S", 2]
+
+
+def test_a_lesson_offers_only_the_buttons_of_its_task() -> None:
+    assert LESSONS[1].widget("en").lesson_buttons == ["help"]
+    assert LESSONS[1].widget("en").can_finish, "the position could be finished: the button must not be"
+    assert LESSONS[6].widget("en").lesson_buttons == ["help", "reshuffle"]
+    assert LESSONS[7].widget("en").lesson_buttons == ["help", "undo"]
+    assert CrescentWidget(DEAL).lesson_buttons == []
+
+
+def test_finish_in_a_lesson_is_taken_back_and_never_says_won_and_wrong_together() -> None:
+    lesson = LESSONS[1]
+    w = lesson.widget("pl")
+    start = w.game.position_key
+    intent(w, "finish")
+    assert w.game.position_key == start and w.status == "playing"
+    assert "Wygrana" not in w.note and w.note_tone == "wrong"
+
+
+def test_undo_in_a_lesson_clears_its_last_verdict() -> None:
+    lesson = LESSONS[1]
+    w = lesson.widget("en")
+    intent(w, "drop", src="1", dst="4")
+    assert w.note_tone == "right"
+    intent(w, "undo")
+    assert w.note == lesson.task.text("en") and w.note_tone == ""
+    undo_lesson = LESSONS[7].widget("en")
+    intent(undo_lesson, "undo")
+    assert undo_lesson.note_tone == "right"
+
+
+def test_a_verdict_tone_is_checked_and_lasts_only_while_its_note_does() -> None:
+    table = Table(DEAL, lang="en")
+    with pytest.raises(InvalidOptionError):
+        table.show_note("x", tone="green")
+    table.show_note("Right!", tone="right")
+    assert table.view().note_tone == "right"
+    table.move("13-14")
+    assert table.view().note_tone == ""
+
+
+def test_the_face_down_hint_never_leads_back_either() -> None:
+    table = Table("CR1-H-AAAAAAB", lang="en")
+    path = [table.game.position_key]
+    for _ in range(60):
+        found = table.hint()
+        if found.move is None:
+            assert found.kind in ("undo", "none")
+            break
+        table.move(found.move, by_player=False)
+        path.append(table.game.position_key)
+    assert len(set(path)) == len(path)

@@ -1,0 +1,234 @@
+"""The game review: turning point, better line, explanations, and every surface that shows them."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from crescent_widget import CrescentWidget, Game
+from crescent_widget.errors import CrescentError
+from crescent_widget.solver import check_move, check_win, hint, solve
+from crescent_widget.solver.api import InvalidBudgetError
+from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, review
+from crescent_widget.solver.why import lost_suit, names_cause, why_lost
+from crescent_widget.table import Table
+from crescent_widget.table.terminal import play
+from widget_support import intent
+
+DEAL = 3
+
+
+@pytest.fixture(scope="module")
+def won_line() -> tuple[str, ...]:
+    """A line the solver proved to win deal 3 (a node budget: the same line every run)."""
+    result = solve(Game.from_number(DEAL), nodes=300_000)
+    assert result.status == "won"
+    return tuple(result.line)
+
+
+@pytest.fixture(scope="module")
+def blunder(won_line: tuple[str, ...]) -> tuple[int, str, int]:
+    """The first point of the won line where another legal move is lost by the one-suit bound:
+    (actions played before it, the losing move, the suit the bound names)."""
+    game = Game.from_number(DEAL)
+    for played, move in enumerate(won_line):
+        for other in game.legal_moves():
+            if str(other) == move:
+                continue
+            after = game.copy()
+            after.move(other)
+            suit = lost_suit(after)
+            if suit is not None:
+                return played, str(other), suit
+        game.move(move)
+    pytest.fail("no blunder found on the won line")
+
+
+def played(moves: tuple[str, ...] | list[str]) -> Game:
+    game = Game.from_number(DEAL)
+    for move in moves:
+        game.move(move)
+    return game
+
+
+def blundered(won_line: tuple[str, ...], blunder: tuple[int, str, int], extra: int = 4) -> Game:
+    """The won line up to the blunder, the blunder, then up to ``extra`` more actions, each
+    the first legal move to a position not seen yet, else a reshuffle (until blocked)."""
+    at, move, _ = blunder
+    game = played([*won_line[:at], move])
+    seen = {game.position_key}
+    for _ in range(extra):
+        for candidate in game.legal_moves():
+            after = game.copy()
+            after.move(candidate)
+            if after.position_key not in seen:
+                game.move(candidate)
+                break
+        else:
+            if not game.can_move("R"):
+                break
+            game.move("R")
+        seen.add(game.position_key)
+    return game
+
+
+def assert_monotone(found: Review) -> None:
+    """Every position proven winnable comes before every position proven lost."""
+    won = [index for index, verdict in found.verdicts.items() if verdict == "won"]
+    lost = [index for index, verdict in found.verdicts.items() if verdict == "lost"]
+    if won and lost:
+        assert max(won) < min(lost)
+    assert found.last_winnable == (max(won) if won else None)
+    assert found.first_lost == (min(lost) if lost else None)
+
+
+def test_a_blunder_is_the_turning_point_with_its_suit_and_a_better_line(won_line, blunder) -> None:
+    at, move, suit = blunder
+    game = blundered(won_line, blunder)
+    before = game.record()
+    found = review(game, seconds=30)
+    assert game.record() == before  # the review plays on copies
+    assert found.positions == len(game.actions)
+    assert (found.last_winnable, found.first_lost, found.turning_point) == (at, at + 1, at + 1)
+    assert_monotone(found)
+    symbol = "♠♥♣♦"[suit]
+    for lang in ("pl", "en"):
+        assert symbol in found.text(lang)
+        assert move in found.text(lang)
+    assert names_cause(found.explanation)
+    assert found.better is not None
+    assert found.better.position == at
+    assert str(found.better.move) != move
+    assert check_win(played(won_line[:at]), found.better.line)
+
+
+def test_a_won_game_was_never_lost(won_line) -> None:
+    game = played(won_line)
+    assert game.status == "won"
+    found = review(game, seconds=4)
+    assert found.first_lost is None and found.turning_point is None and found.better is None
+    assert found.last_winnable == len(game.actions)
+    assert set(found.verdicts.values()) == {"won"}
+    assert found.text("en").startswith("The game was won: it was never lost.")
+    assert found.seconds < 10
+    for first, last in found.only_moves:
+        assert 1 <= first <= last <= len(game.actions)
+        assert f"{first}–{last}" in found.text("en")
+    lengths = [last - first for first, last in found.only_moves]
+    assert lengths == sorted(lengths, reverse=True)
+
+
+def test_a_game_in_progress_that_can_still_be_won(won_line) -> None:
+    found = review(played(won_line[:30]), seconds=10)
+    assert (found.last_winnable, found.first_lost, found.turning_point) == (30, None, None)
+    assert found.text("en") == "This game can still be won: it was never lost."
+    assert found.text("pl") == "Tę grę nadal da się wygrać: ani razu nie była przegrana."
+
+
+def test_a_game_from_its_record_or_a_save_reviews_the_same(won_line, blunder) -> None:
+    game = blundered(won_line, blunder, extra=2)
+    expected = review(game, seconds=30)
+    for copy in (Game.from_record(game.record()), Game.from_dict(game.to_dict())):
+        found = review(copy, seconds=30)
+        assert (found.turning_point, found.text("en")) == (expected.turning_point, expected.text("en"))
+
+
+def test_a_blocked_game_is_lost_at_its_end_without_a_search(won_line, blunder) -> None:
+    game = blundered(won_line, blunder, extra=400)
+    assert game.status == "blocked"
+    found = review(game, seconds=30)
+    assert found.verdicts[len(game.actions)] == "lost"
+    assert found.turning_point == blunder[0] + 1
+
+
+@pytest.mark.parametrize("bad", ["CR1-N-AAAAAAD", None, 3, Table("CR1-N-AAAAAAD")])
+def test_review_refuses_what_is_not_a_game(bad: object) -> None:
+    with pytest.raises(NotAGameError) as caught:
+        review(bad)  # type: ignore[arg-type]
+    assert isinstance(caught.value, TypeError) and isinstance(caught.value, CrescentError)
+    assert caught.value.reason == "not_a_game"
+
+
+@pytest.mark.parametrize("seconds", [-1.0, math.nan, math.inf, "5", True])
+def test_review_refuses_a_bad_budget(seconds: object) -> None:
+    game = played(["13-14"]) if Game.from_number(DEAL).can_move("13-14") else Game.from_number(DEAL)
+    before = game.record()
+    with pytest.raises(InvalidBudgetError):
+        review(game, seconds=seconds)  # type: ignore[arg-type]
+    assert game.record() == before
+
+
+def test_the_teaching_warning_hint_and_winnable_say_why(won_line, blunder) -> None:
+    at, move, suit = blunder
+    symbol = "♠♥♣♦"[suit]
+    before = played(won_line[:at])
+    checked = check_move(before, move, seconds=10)
+    assert checked.verdict == "loses_win"
+    assert symbol in checked.text("en") and symbol in checked.text("pl")
+    table = Table.from_game(before, lang="en", teach=True)
+    table.move(move)
+    assert table.pending is not None and symbol in table.view().warning
+    after = played([*won_line[:at], move])
+    advice = hint(after, seconds=5)
+    assert advice.kind == "undo" and symbol in advice.text("en")
+    table = Table.from_game(after, lang="en")
+    assert table.check_winnable(seconds=5) == "lost"
+    assert symbol in table.view().note and symbol in table.view().announcement
+
+
+def test_the_widget_opens_the_review_at_the_turning_point_and_tries_the_better_move(won_line, blunder) -> None:
+    at, move, suit = blunder
+    game = blundered(won_line, blunder)
+    w = CrescentWidget.from_game(game, lang="en")
+    assert "review" in w.labels and "review_try" in w.labels
+    intent(w, "review")
+    assert w.replay_state["step"] == at
+    assert w.replay_state["better"] == w.hint_move != ""
+    assert w.hint_move != move
+    assert "♠♥♣♦"[suit] in w.note
+    better = w.hint_move
+    intent(w, "replay_next")  # stepping on narrates the blunder itself and offers nothing
+    assert w.replay_state["better"] == "" and w.hint_move == ""
+    intent(w, "replay_prev")
+    intent(w, "review_try")
+    assert w.replay_state == {}
+    assert [str(m) for m in w.game.actions] == [*won_line[:at], better]
+    assert w.game.code == game.code and w.game.status == "playing"
+    assert solve(w.game, seconds=10).status == "won"
+
+
+def test_try_it_needs_a_review_with_a_better_move(won_line) -> None:
+    w = CrescentWidget.from_game(played(won_line[:5]), lang="en")
+    intent(w, "review_try")  # no replay: refused, nothing changes
+    assert len(w.game.actions) == 5
+    w.replay(list(won_line[5:8]))
+    intent(w, "review_try")  # a plain replay has nothing to try
+    assert w.replay_state["total"] == 3
+
+
+def test_the_terminal_reviews(won_line) -> None:
+    lines = iter(["review", "q"])
+    out: list[str] = []
+    play(Table.from_game(played(won_line[:10]), lang="en"), lambda prompt: next(lines), out.append)
+    assert "This game can still be won: it was never lost." in out
+
+
+def test_a_face_down_game_in_play_is_not_reviewed_and_the_board_says_why() -> None:
+    game = Game("CR1-H-AAAAAAD")
+    w = CrescentWidget.from_game(game, lang="en")
+    intent(w, "review")
+    assert w.replay_state == {}
+    assert w.message == "Some cards are face down; the game can be reviewed once it is over"
+    with pytest.raises(HiddenCardsError) as caught:
+        review(game)
+    assert caught.value.reason == "hidden_cards" and caught.value.text("pl").startswith("Część kart")
+
+
+def test_the_hint_on_a_blocked_game_says_why(won_line, blunder) -> None:
+    game = blundered(won_line, blunder, extra=400)
+    assert game.status == "blocked"
+    advice = hint(game)
+    expected = why_lost(game)
+    assert advice.text("en").endswith(expected.text("en")) and advice.text("pl").endswith(expected.text("pl"))
+    assert names_cause(expected)

@@ -1,0 +1,154 @@
+"""A survey file read as a table (pandas, or plain dicts), and the survey's tqdm progress bar."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import nbformat
+import pandas as pd
+import pytest
+from nbclient import NotebookClient
+
+from crescent_widget.errors import InvalidOptionError
+from crescent_widget.solver import read_survey
+from crescent_widget.solver.progress import Progress, with_progress
+from crescent_widget.solver.results import COLUMNS, MissingPandasError, SurveyLineError, SurveyLineWarning
+from crescent_widget.solver.survey import ResultsFile, run_survey, solve_deal
+
+
+@pytest.fixture(scope="module")
+def solved() -> list[dict[str, object]]:
+    """Real records, as the survey writes them (small node budgets)."""
+    return [solve_deal(n, None, 20_000) for n in (3, 1, 2)]
+
+
+def write(path: Path, records: list[dict[str, object]], *extra: str) -> Path:
+    out = ResultsFile(path)
+    for record in records:
+        out.add(record)
+    out.close()
+    with path.open("a", encoding="utf-8") as handle:
+        handle.writelines(extra)
+    return path
+
+
+def test_a_survey_file_becomes_a_dataframe_by_deal(tmp_path: Path, solved: list[dict[str, object]]) -> None:
+    frame = read_survey(write(tmp_path / "r.jsonl", solved))
+    assert isinstance(frame, pd.DataFrame) and tuple(frame.columns) == COLUMNS
+    assert frame["deal"].tolist() == [1, 2, 3] and str(frame["deal"].dtype) == "int64"
+    assert list(frame["status"].cat.categories) == ["won", "lost", "unknown"]
+    by_deal = {record["deal"]: record for record in solved}
+    for row in frame.to_dict("records"):
+        assert {key: row[key] for key in by_deal[row["deal"]]} == by_deal[row["deal"]]
+    assert frame.groupby("status", observed=False).size()["won"] == sum(r["status"] == "won" for r in solved)
+
+
+def test_without_pandas_it_is_a_list_of_dicts(
+    tmp_path: Path, solved: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path / "r.jsonl", solved)
+    rows = read_survey(path, as_frame=False)
+    assert [row["deal"] for row in rows] == [1, 2, 3] and all(tuple(row) == COLUMNS for row in rows)
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    assert read_survey(path) == rows
+    with pytest.raises(MissingPandasError):
+        read_survey(path, as_frame=True)
+
+
+def test_bad_lines_are_reported_not_fatal(tmp_path: Path, solved: list[dict[str, object]]) -> None:
+    wrong_code = {**solved[0], "deal": 9}
+    path = write(
+        tmp_path / "r.jsonl",
+        solved,
+        "not json\n",
+        json.dumps({**solved[1], "status": "maybe"}) + "\n",
+        json.dumps(solved[0]) + "\n",  # the same deal again
+        json.dumps(wrong_code) + "\n",
+        "[1, 2]\n",
+        "\n",
+        '{"deal": 4, "co',  # a killed run's half line
+    )
+    with pytest.warns(SurveyLineWarning) as caught:
+        frame = read_survey(path)
+    assert frame["deal"].tolist() == [1, 2, 3]
+    message = str(caught[0].message)
+    assert message.startswith("6 bad lines in") and "line 4: not JSON" in message
+    assert "line 5: status is 'maybe'" in message and "line 6: deal 3 written twice (first on line 1)" in message
+    assert "…" in message  # only the first five are listed
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert read_survey(path, on_bad_line="skip", as_frame=False)[0]["deal"] == 1
+    with pytest.raises(SurveyLineError, match="line 4: not JSON"):
+        read_survey(path, on_bad_line="error")
+
+
+def test_older_files_without_the_optional_fields_still_read(tmp_path: Path) -> None:
+    path = tmp_path / "old.jsonl"
+    path.write_text(
+        json.dumps({"deal": 5, "code": "CR1-N-AAAAAAF", "status": "lost", "seconds": 1, "nodes": 9, "moves": []})
+    )
+    (row,) = read_survey(path, as_frame=False)
+    assert row["proof"] is None and row["retried"] is None and row["status"] == "lost"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [({"on_bad_line": "ignore"}, InvalidOptionError), ({"as_frame": "yes"}, InvalidOptionError)],
+)
+def test_bad_arguments_are_refused(tmp_path: Path, kwargs: dict[str, object], error: type[Exception]) -> None:
+    (tmp_path / "r.jsonl").write_text("")
+    with pytest.raises(error):
+        read_survey(tmp_path / "r.jsonl", **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptionError):
+        read_survey(42)  # type: ignore[arg-type]
+
+
+def test_the_progress_bar_is_tqdms_with_the_tally() -> None:
+    out = io.StringIO()
+    records = list(run_survey([1, 2], seconds=None, nodes=5_000))
+    assert list(with_progress(iter(records), 2, out)) == records
+    drawn = out.getvalue()
+    assert "survey: 100%|" in drawn and "2/2, won=1" in drawn and "deals/s" in drawn and "ETA" in drawn
+
+
+def test_without_tqdm_the_plain_bar_is_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    out = io.StringIO()
+    bar = Progress(2, out)
+    bar.update({"status": "won"})
+    bar.update({"status": "unknown"})
+    bar.close()
+    assert "2/2 won 1 lost 0 unknown 1" in out.getvalue() and out.getvalue().endswith("\n")
+
+
+def test_the_survey_command_draws_the_tqdm_bar(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "crescent_widget.solve", "1-3", "--nodes", "5000"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert "3/3" in done.stderr and "survey: 100%|" in done.stderr and "deals 3:" in done.stdout
+
+
+def test_in_a_notebook_the_bar_is_tqdms_notebook_widget(tmp_path: Path) -> None:
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(
+                "from crescent_widget.solver.progress import with_progress\n"
+                "records = [{'status': 'won'}, {'status': 'lost'}]\n"
+                "assert list(with_progress(records, 2)) == records"
+            )
+        ]
+    )
+    resources = {"metadata": {"path": str(tmp_path)}}
+    NotebookClient(notebook, timeout=60, kernel_name="python3", resources=resources).execute()
+    outputs = notebook.cells[0].outputs
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
