@@ -1,4 +1,5 @@
-"""The engine's exceptions. All are ``ValueError`` subclasses carrying a ``reason`` code.
+"""The package's exceptions. All are ``ValueError`` subclasses carrying a ``reason`` code;
+:class:`ArgumentTypeError`, for an argument of the wrong type, is a ``TypeError`` too.
 
 >>> err = IllegalMoveError("same_suit")
 >>> isinstance(err, ValueError), err.reason, str(err)
@@ -108,3 +109,14 @@ class InvalidPositionError(CrescentError):
 
     def __init__(self, detail: str) -> None:
         super().__init__("invalid_position", detail)
+
+
+class ArgumentTypeError(CrescentError, TypeError):
+    """An argument of the wrong type: a ``TypeError``, and a :class:`CrescentError` whose
+    ``reason`` is the one a wrong value of the same argument gets (``invalid_position``,
+    ``invalid_budget``, ``invalid_option`` ...).
+
+    >>> err = ArgumentTypeError("invalid_budget", "seconds must be a number, not a str")
+    >>> isinstance(err, TypeError), isinstance(err, CrescentError), err.reason
+    (True, True, 'invalid_budget')
+    """

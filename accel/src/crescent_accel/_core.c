@@ -602,63 +602,73 @@ static double mt_random(Twister *r) {
 
 /* --------------------------------------------------- Python <-> positions */
 
+/* A state exactly as the package checks it (crescent_widget/solver/checks.py), every
+ * type before any value, so that both refuse an input with the same kind of error. Only
+ * a checked state is copied in: a pile of at most 13 cards, at most 96 cards in all (no
+ * card more than twice, counting the foundations' eight or more), which is what the key,
+ * the stubborn sets' card table and every fixed buffer are sized for. */
 static int state_from_python(PyObject *obj, St *s) {
-    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 3) {
-        PyErr_SetString(PyExc_TypeError, "a solver state is a tuple (piles, foundations, reshuffles_left)");
+    if (!PyTuple_CheckExact(obj) || PyTuple_GET_SIZE(obj) != 3) {
+        PyErr_SetString(PyExc_TypeError, INVALID_POSITION "a solver state is a tuple (piles, foundations, reshuffles_left)");
         return -1;
     }
     PyObject *piles = PyTuple_GET_ITEM(obj, 0), *fnd = PyTuple_GET_ITEM(obj, 1), *left = PyTuple_GET_ITEM(obj, 2);
-    if (!PyTuple_Check(piles) || PyTuple_GET_SIZE(piles) != NPILES) {
-        PyErr_SetString(PyExc_TypeError, "piles must be a tuple of 16 bytes objects");
+    if (!PyTuple_CheckExact(piles) || PyTuple_GET_SIZE(piles) != NPILES) {
+        PyErr_SetString(PyExc_TypeError, INVALID_POSITION "piles must be a tuple of 16 bytes objects");
+        return -1;
+    }
+    if (!PyTuple_CheckExact(fnd) || PyTuple_GET_SIZE(fnd) != 8) {
+        PyErr_SetString(PyExc_TypeError, INVALID_POSITION "foundations must be a tuple of 8 ints");
         return -1;
     }
     for (int p = 0; p < NPILES; p++) {
-        PyObject *pile = PyTuple_GET_ITEM(piles, p);
-        if (!PyBytes_Check(pile)) {
-            PyErr_SetString(PyExc_TypeError, "piles must be a tuple of 16 bytes objects");
+        if (!PyBytes_CheckExact(PyTuple_GET_ITEM(piles, p))) {
+            PyErr_SetString(PyExc_TypeError, INVALID_POSITION "piles must be a tuple of 16 bytes objects");
             return -1;
         }
+    }
+    for (int i = 0; i < 9; i++) {
+        if (!PyLong_CheckExact(i < 8 ? PyTuple_GET_ITEM(fnd, i) : left)) {
+            PyErr_SetString(PyExc_TypeError, INVALID_POSITION "foundation tops and reshuffles_left must be ints");
+            return -1;
+        }
+    }
+    int counts[52] = {0};
+    for (int p = 0; p < NPILES; p++) {
+        PyObject *pile = PyTuple_GET_ITEM(piles, p);
         Py_ssize_t n = PyBytes_GET_SIZE(pile);
         if (n > MAX_PILE) {
-            PyErr_Format(PyExc_ValueError, "pile %d holds %zd cards; at most %d fit", p, n, MAX_PILE);
+            PyErr_Format(PyExc_ValueError, INVALID_POSITION "pile %d holds %zd cards; at most %d fit", p, n, MAX_PILE);
             return -1;
         }
         const uint8_t *cards = (const uint8_t *)PyBytes_AS_STRING(pile);
         for (Py_ssize_t i = 0; i < n; i++) {
             if (cards[i] >= 52) {
-                PyErr_Format(PyExc_ValueError, "card %d in pile %d is not a card int 0-51", cards[i], p);
+                PyErr_Format(PyExc_ValueError, INVALID_POSITION "card %d in pile %d is not a card int 0-51", cards[i], p);
                 return -1;
             }
+            counts[cards[i]]++;
         }
         s->n[p] = (uint8_t)n;
         memcpy(s->c[p], cards, (size_t)n);
     }
-    if (!PyTuple_Check(fnd) || PyTuple_GET_SIZE(fnd) != 8) {
-        PyErr_SetString(PyExc_TypeError, "foundations must be a tuple of 8 ints");
-        return -1;
-    }
-    for (int i = 0; i < 8; i++) {
-        PyObject *item = PyTuple_GET_ITEM(fnd, i);
-        long top;
-        if (read_int(item, "foundations must be a tuple of 8 ints", &top) < 0) return -1;
-        if (!((top >= 0 && top <= 12) || top == JOINED)) {
-            PyErr_Format(PyExc_ValueError, "foundation top %R is neither a rank index 0-12 nor JOINED (99)", item);
-            return -1;
-        }
-        s->f[i] = (uint8_t)top;
-    }
+    long tops[8], value;
+    for (int i = 0; i < 8; i++)
+        if (read_int(PyTuple_GET_ITEM(fnd, i), &tops[i]) < 0) return -1;
     for (int suit = 0; suit < 4; suit++) {
-        if ((s->f[suit] == JOINED) != (s->f[suit + 4] == JOINED)) {
-            PyErr_SetString(PyExc_ValueError, "a joined suit has JOINED (99) on both of its foundations");
-            return -1;
+        uint8_t held[13];
+        if (check_tops(tops[suit], tops[suit + 4], held) < 0) return -1;
+        for (int rank = 0; rank < 13; rank++) {
+            if (counts[suit * 13 + rank] + held[rank] > 2) {
+                PyErr_Format(PyExc_ValueError, INVALID_POSITION "card %d is held %d times", suit * 13 + rank,
+                             counts[suit * 13 + rank] + held[rank]);
+                return -1;
+            }
         }
+        s->f[suit] = (uint8_t)tops[suit];
+        s->f[suit + 4] = (uint8_t)tops[suit + 4];
     }
-    long value;
-    if (read_int(left, "reshuffles_left must be an int", &value) < 0) return -1;
-    if (value < 0 || value > 255) {
-        PyErr_Format(PyExc_ValueError, "reshuffles_left %R is outside 0-255", left);
-        return -1;
-    }
+    if (read_int(left, &value) < 0 || check_reshuffles(value) < 0) return -1;
     s->left = (uint8_t)value;
     return 0;
 }
@@ -708,6 +718,7 @@ typedef struct {
     PyObject *best_line;
     long long nodes, stored, dives, proof_nodes, dead_marks;
     char prune, proof_done;
+    char running; /* in dive() or prove(): a stop callback must not call them again */
     int best_score;
     St root_state;
     Twister twister;
@@ -833,23 +844,23 @@ static PyObject *dive_line(SearchObject *self, uint32_t id) {
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"root", "seed", "prune", NULL};
-    PyObject *root, *seed = NULL;
-    int prune = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$Op", keywords, &root, &seed, &prune)) return -1;
+    PyObject *root, *seed = NULL, *prune_obj = Py_True;
+    int prune;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO", keywords, &root, &seed, &prune_obj)) return -1;
     if (self->root) {
         PyErr_SetString(PyExc_TypeError, "a Search is initialised once");
         return -1;
     }
     St s;
     if (state_from_python(root, &s) < 0) return -1;
+    if (seed && !PyLong_CheckExact(seed)) {
+        PyErr_Format(PyExc_TypeError, INVALID_OPTION "seed must be an int, not %.50s", Py_TYPE(seed)->tp_name);
+        return -1;
+    }
+    if (read_flag(prune_obj, "prune", &prune) < 0) return -1;
     /* Seed exactly as random.Random(seed) does for an int: 32-bit words of abs(seed). */
     PyObject *number = seed ? PyNumber_Absolute(seed) : PyLong_FromLong(0);
     if (!number) return -1;
-    if (!PyLong_Check(number)) {
-        Py_DECREF(number);
-        PyErr_SetString(PyExc_TypeError, "seed must be an int");
-        return -1;
-    }
     PyObject *bit_length = PyObject_CallMethod(number, "bit_length", NULL);
     size_t bits = bit_length ? PyLong_AsSize_t(bit_length) : (size_t)-1;
     Py_XDECREF(bit_length);
@@ -914,14 +925,21 @@ static int check_ready(SearchObject *self) {
     return 0;
 }
 
+/* Refuses a call from a stop callback while dive() or prove() runs: both share the
+ * search's tables and stacks, which the running call holds pointers into. */
+static int enter(SearchObject *self) {
+    if (check_ready(self) < 0) return -1;
+    if (self->running) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        SEARCH_BUSY "this search is running: it cannot be called from its own stop callback");
+        return -1;
+    }
+    self->running = 1;
+    return 0;
+}
+
 /* Search.dive: best-first from the root for `limit` expansions; the winning line or None. */
-static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"limit", "stop", NULL};
-    long long limit;
-    PyObject *limit_obj, *stop = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O", keywords, &limit_obj, &stop)) return NULL;
-    if (parse_limit(limit_obj, &limit) < 0) return NULL;
-    if (check_ready(self) < 0) return NULL;
+static PyObject *dive_run(SearchObject *self, long long limit, PyObject *stop) {
     if (is_won(&self->root_state)) return PyList_New(0);
     /* As search.py: no noise on the first dive, then a ramp up to a cap. */
     double ramp = DIVE_NOISE + (double)self->dives;
@@ -1016,13 +1034,25 @@ static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwarg
     Py_RETURN_NONE;
 }
 
-/* Search.prove: advance the complete search by about `limit` states; a winning line or None. */
-static PyObject *Search_prove(SearchObject *self, PyObject *args) {
+static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"limit", "stop", NULL};
     long long limit;
-    PyObject *limit_obj;
-    if (!PyArg_ParseTuple(args, "O", &limit_obj)) return NULL;
+    PyObject *limit_obj, *stop = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O", keywords, &limit_obj, &stop)) return NULL;
     if (parse_limit(limit_obj, &limit) < 0) return NULL;
-    if (check_ready(self) < 0) return NULL;
+    if (stop != Py_None && !PyCallable_Check(stop)) {
+        PyErr_Format(PyExc_TypeError, INVALID_OPTION "stop must be None or a callable, not %.50s",
+                     Py_TYPE(stop)->tp_name);
+        return NULL;
+    }
+    if (enter(self) < 0) return NULL;
+    PyObject *line = dive_run(self, limit, stop);
+    self->running = 0;
+    return line;
+}
+
+/* Search.prove: advance the complete search by about `limit` states; a winning line or None. */
+static PyObject *prove_run(SearchObject *self, long long limit) {
     Set *table = &self->table;
     long long generated = 0;
     uint8_t packed[KEY_MAX];
@@ -1085,6 +1115,17 @@ static PyObject *Search_prove(SearchObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *Search_prove(SearchObject *self, PyObject *args) {
+    long long limit;
+    PyObject *limit_obj;
+    if (!PyArg_ParseTuple(args, "O", &limit_obj)) return NULL;
+    if (parse_limit(limit_obj, &limit) < 0) return NULL;
+    if (enter(self) < 0) return NULL;
+    PyObject *line = prove_run(self, limit);
+    self->running = 0;
+    return line;
+}
+
 static PyObject *Search_get_proof_done(SearchObject *self, void *closure) {
     (void)closure;
     return PyBool_FromLong(self->proof_done);
@@ -1134,7 +1175,7 @@ static PyMethodDef Search_methods[] = {
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "crescent_accel._core.Search",
     .tp_basicsize = sizeof(SearchObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, /* crescent_widget checks its input in a subclass */
     .tp_doc = "The solver's dives and proof, as crescent_widget.solver.search.Search.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
@@ -1149,12 +1190,14 @@ static PyTypeObject SearchType = {
 static PyObject *py_expand(PyObject *module, PyObject *args, PyObject *kwargs) {
     (void)module;
     static char *keywords[] = {"state", "prune", "reshuffle", "stubborn", NULL};
-    PyObject *obj;
-    int prune = 1, reshuffle = 1, stubborn = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|ppp", keywords, &obj, &prune, &reshuffle, &stubborn))
+    PyObject *obj, *prune_obj = Py_True, *reshuffle_obj = Py_True, *stubborn_obj = Py_False;
+    int prune, reshuffle, stubborn;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OOO", keywords, &obj, &prune_obj, &reshuffle_obj, &stubborn_obj))
         return NULL;
     St s, child;
-    if (state_from_python(obj, &s) < 0) return NULL;
+    if (state_from_python(obj, &s) < 0 || read_flag(prune_obj, "prune", &prune) < 0 ||
+        read_flag(reshuffle_obj, "reshuffle", &reshuffle) < 0 || read_flag(stubborn_obj, "stubborn", &stubborn) < 0)
+        return NULL;
     Cand children[MAX_CHILDREN];
     int count = expand_core(&s, prune, reshuffle, stubborn, children);
     PyObject *result = PyList_New(count);

@@ -135,13 +135,19 @@ static inline long set_add(Set *t, const uint8_t *key, int len, uint64_t h) {
     return (long)id;
 }
 
-/* An int of a state; one too big for a C long reads as -1, which every caller refuses as
- * out of range (so the caller's ValueError names it, as Python's search would not take it). */
-static inline int read_int(PyObject *obj, const char *type_error, long *value) {
-    if (!PyLong_Check(obj)) {
-        PyErr_SetString(PyExc_TypeError, type_error);
-        return -1;
-    }
+/* Every refusal's message starts with a reason code and ": ", as the package's errors
+ * (crescent_widget/solver/checks.py) carry it: crescent_widget turns these plain
+ * TypeErrors, ValueErrors and RuntimeErrors into its own errors by that code. */
+#define INVALID_POSITION "invalid_position: "
+#define INVALID_BUDGET "invalid_budget: "
+#define INVALID_OPTION "invalid_option: "
+#define SEARCH_BUSY "search_busy: "
+#define MAX_RESHUFFLES 4 /* variant F deals 4 */
+#define NO_RANK 99      /* JOINED: both foundations of a suit hold each rank once */
+
+/* The value of an int already checked to be exactly an int; one too big for a C long
+ * reads as -1, which every caller refuses as out of range, as the package does. */
+static inline int read_int(PyObject *obj, long *value) {
     int overflow;
     *value = PyLong_AsLongAndOverflow(obj, &overflow);
     if (*value == -1 && PyErr_Occurred()) return -1;
@@ -149,10 +155,48 @@ static inline int read_int(PyObject *obj, const char *type_error, long *value) {
     return 0;
 }
 
+/* A suit's foundation tops as the package takes them: ranks 0-12, or JOINED on both, and
+ * folded (never a descending top just above the ascending one); then the copies of each
+ * rank they hold, in `held`. */
+static inline int check_tops(long asc, long desc, uint8_t *held) {
+    if (!((asc >= 0 && asc <= 12) || asc == NO_RANK) || !((desc >= 0 && desc <= 12) || desc == NO_RANK)) {
+        PyErr_SetString(PyExc_ValueError, INVALID_POSITION "a foundation top is neither a rank index 0-12 nor JOINED (99)");
+        return -1;
+    }
+    if ((asc == NO_RANK) != (desc == NO_RANK)) {
+        PyErr_SetString(PyExc_ValueError, INVALID_POSITION "a joined suit has JOINED (99) on both of its foundations");
+        return -1;
+    }
+    if (desc == asc + 1) {
+        PyErr_SetString(PyExc_ValueError, INVALID_POSITION "foundations holding each rank once are written JOINED (99)");
+        return -1;
+    }
+    for (int rank = 0; rank < 13; rank++) held[rank] = asc == NO_RANK ? 1 : (uint8_t)((rank <= asc) + (rank >= desc));
+    return 0;
+}
+
+static inline int check_reshuffles(long left) {
+    if (left < 0 || left > MAX_RESHUFFLES) {
+        PyErr_Format(PyExc_ValueError, INVALID_POSITION "reshuffles_left is outside 0-%d", MAX_RESHUFFLES);
+        return -1;
+    }
+    return 0;
+}
+
+/* A switch: exactly True or False. */
+static inline int read_flag(PyObject *obj, const char *name, int *flag) {
+    if (!PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, INVALID_OPTION "%s must be True or False, not %.50s", name, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *flag = obj == Py_True;
+    return 0;
+}
+
 /* A budget as Python treats it: any int, a huge one meaning no limit, a negative one none. */
 static inline int parse_limit(PyObject *obj, long long *limit) {
-    if (!PyLong_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "limit must be an int, not %.50s", Py_TYPE(obj)->tp_name);
+    if (!PyLong_CheckExact(obj)) {
+        PyErr_Format(PyExc_TypeError, INVALID_BUDGET "limit must be an int, not %.50s", Py_TYPE(obj)->tp_name);
         return -1;
     }
     int overflow;

@@ -3,8 +3,8 @@
  * depth-first search, position for position the same as the pure-Python one
  * (crescent_widget/solver/relaxed.py): the same successors in the same order, the same
  * positions counted, the same verdict for a budget. A relaxed position is one suit's
- * piles of ranks (0 = Ace ... 12 = King), none empty and sorted as Python sorts bytes
- * (the start as the caller gave it), its two foundation tops and the reshuffles left.
+ * piles of ranks (0 = Ace ... 12 = King), none empty and sorted as Python sorts bytes,
+ * its two foundation tops and the reshuffles left.
  * Until the first reshuffle every pile starts with a flag byte, R_FOREIGN or R_OWN: the
  * real pile's bottom card is of another suit or of this one.
  */
@@ -213,60 +213,86 @@ static int visit_successors(RelaxedObject *self, const Rel *x) {
     return VISIT_GO_ON;
 }
 
+/* A relaxed position exactly as the package checks it (check_relaxed in
+ * crescent_widget/solver/relaxed.py), every type before any value: at most 16 piles, each
+ * with a card, sorted, ranks 0-12, flags on every pile or none and only with a reshuffle left,
+ * canonical tops, 0-4 reshuffles, and no rank more than twice counting the foundations'
+ * cards (so at most 26 ranks, which the key and the piles are sized for). */
 static int read_start(PyObject *obj, Rel *x) {
-    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 4) {
-        PyErr_SetString(PyExc_TypeError, "a relaxed position is a tuple (piles, ascending, descending, reshuffles_left)");
+    if (!PyTuple_CheckExact(obj) || PyTuple_GET_SIZE(obj) != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        INVALID_POSITION "a relaxed position is a tuple (piles, ascending, descending, reshuffles_left)");
         return -1;
     }
     PyObject *piles = PyTuple_GET_ITEM(obj, 0);
-    if (!PyTuple_Check(piles) || PyTuple_GET_SIZE(piles) > R_PILES) {
-        PyErr_SetString(PyExc_TypeError, "piles must be a tuple of at most 16 bytes objects");
+    if (!PyTuple_CheckExact(piles)) {
+        PyErr_SetString(PyExc_TypeError, INVALID_POSITION "piles must be a tuple of bytes objects");
         return -1;
     }
-    int cards = 0, flags = 0;
-    x->np = (uint8_t)PyTuple_GET_SIZE(piles);
-    for (int p = 0; p < x->np; p++) {
-        PyObject *pile = PyTuple_GET_ITEM(piles, p);
-        if (!PyBytes_Check(pile)) {
-            PyErr_SetString(PyExc_TypeError, "piles must be a tuple of at most 16 bytes objects");
+    Py_ssize_t np = PyTuple_GET_SIZE(piles);
+    for (Py_ssize_t p = 0; p < np; p++) {
+        if (!PyBytes_CheckExact(PyTuple_GET_ITEM(piles, p))) {
+            PyErr_SetString(PyExc_TypeError, INVALID_POSITION "piles must be a tuple of bytes objects");
             return -1;
         }
+    }
+    for (int i = 1; i < 4; i++) {
+        if (!PyLong_CheckExact(PyTuple_GET_ITEM(obj, i))) {
+            PyErr_SetString(PyExc_TypeError, INVALID_POSITION "a relaxed position's tops and reshuffles are ints");
+            return -1;
+        }
+    }
+    if (np > R_PILES) {
+        PyErr_SetString(PyExc_ValueError, INVALID_POSITION "a relaxed position has at most 16 piles");
+        return -1;
+    }
+    int counts[13] = {0}, flags = 0;
+    x->np = (uint8_t)np;
+    for (int p = 0; p < x->np; p++) {
+        PyObject *pile = PyTuple_GET_ITEM(piles, p);
         Py_ssize_t n = PyBytes_GET_SIZE(pile);
         const uint8_t *ranks = (const uint8_t *)PyBytes_AS_STRING(pile);
         int flag = n >= 1 && (ranks[0] == R_FOREIGN || ranks[0] == R_OWN);
         flags += flag;
-        if (n < 1 + flag || cards + n - flag > R_RANKS) {
-            PyErr_SetString(PyExc_ValueError, "piles must hold a card each and at most 26 cards in all");
+        if (n <= flag || n - flag > R_RANKS) { /* more ranks than a suit has: some rank 3 times */
+            PyErr_Format(PyExc_ValueError, INVALID_POSITION "relaxed pile %d holds no card or too many", p);
             return -1;
         }
         for (Py_ssize_t i = flag; i < n; i++) {
             if (ranks[i] > 12) {
-                PyErr_Format(PyExc_ValueError, "rank %d in pile %d is not a rank index 0-12", ranks[i], p);
+                PyErr_Format(PyExc_ValueError, INVALID_POSITION "rank %d in pile %d is not a rank index 0-12", ranks[i], p);
                 return -1;
             }
+            counts[ranks[i]]++;
         }
         x->n[p] = (uint8_t)n;
         memcpy(x->r[p], ranks, (size_t)n);
-        cards += (int)n - flag;
     }
     if (flags && flags != x->np) {
-        PyErr_SetString(PyExc_ValueError, "either every pile starts with a flag (13 or 14) or none does");
+        PyErr_SetString(PyExc_ValueError, INVALID_POSITION "either every pile starts with a flag (13 or 14) or none does");
         return -1;
     }
-    long tops[3];
-    const char *names[3] = {"the ascending top", "the descending top", "reshuffles_left"};
-    for (int i = 0; i < 3; i++) {
-        if (read_int(PyTuple_GET_ITEM(obj, i + 1), "a relaxed position's tops and reshuffles are ints", &tops[i]) < 0)
-            return -1;
-        int fine = i == 2 ? tops[i] >= 0 && tops[i] <= 255 : (tops[i] >= 0 && tops[i] <= 12) || tops[i] == R_JOINED;
-        if (!fine) {
-            PyErr_Format(PyExc_ValueError, "%s is out of range", names[i]);
+    for (int p = 1; p < x->np; p++) {
+        if (pile_less(x, p, p - 1)) { /* the successors keep that order */
+            PyErr_SetString(PyExc_ValueError, INVALID_POSITION "a relaxed position's piles are sorted");
             return -1;
         }
     }
-    if ((tops[0] == R_JOINED) != (tops[1] == R_JOINED)) {
-        PyErr_SetString(PyExc_ValueError, "a joined suit has JOINED (99) on both of its foundations");
+    long tops[3];
+    uint8_t held[13];
+    for (int i = 0; i < 3; i++)
+        if (read_int(PyTuple_GET_ITEM(obj, i + 1), &tops[i]) < 0) return -1;
+    if (check_tops(tops[0], tops[1], held) < 0 || check_reshuffles(tops[2]) < 0) return -1;
+    if (flags && !tops[2]) {
+        PyErr_SetString(PyExc_ValueError,
+                        INVALID_POSITION "flags mark the piles the first reshuffle turns: no reshuffle is left");
         return -1;
+    }
+    for (int rank = 0; rank < 13; rank++) {
+        if (counts[rank] + held[rank] > 2) {
+            PyErr_Format(PyExc_ValueError, INVALID_POSITION "rank %d is held %d times", rank, counts[rank] + held[rank]);
+            return -1;
+        }
     }
     x->asc = (uint8_t)tops[0];
     x->desc = (uint8_t)tops[1];
@@ -352,7 +378,7 @@ static PyMethodDef Relaxed_methods[] = {
 static PyTypeObject RelaxedType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "crescent_accel._core.RelaxedSearch",
     .tp_basicsize = sizeof(RelaxedObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, /* crescent_widget checks its input in a subclass */
     .tp_doc = "The one-suit bound's relaxed search, as crescent_widget.solver.relaxed.RelaxedSearch.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Relaxed_init,

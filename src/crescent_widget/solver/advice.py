@@ -16,7 +16,8 @@ from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
-from .api import SolveResult, check_budget, hides_cards, in_browser, run
+from .api import SolveResult, check_budget, check_seconds, hides_cards, in_browser, run
+from .checks import check_game
 from .expand import expand
 from .heuristic import score
 from .replay import engine_moves
@@ -106,7 +107,9 @@ def hint(
     >>> Game.from_number(1).status
     'playing'
     """
-    check_budget(seconds, nodes)
+    check_game(game)
+    check_seconds(seconds)
+    check_budget(nodes=nodes)
     status = game.status
     if status == "won":
         return _hint(game, None, "none", True, "won")
@@ -221,7 +224,8 @@ def winnability(game: Game, *, seconds: float = 1.0) -> Winnability:
     >>> winnability(Game.from_number(3), seconds=10)
     'winnable'
     """
-    check_budget(seconds)
+    check_game(game)
+    check_seconds(seconds)
     if hides_cards(game):
         return "lost" if game.status == "blocked" else "unknown"
     status = run(game, seconds=seconds)[0].status
@@ -258,8 +262,11 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
     Raises:
         IllegalMoveError: the move is not legal here.
         InvalidMoveError: the move is malformed.
+        ArgumentTypeError: ``game`` is not a Game, or ``seconds`` not a number.
+        InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
     """
-    check_budget(seconds)
+    check_game(game)
+    check_seconds(seconds)
     after = game.copy()
     after.move(move)
     if hides_cards(game):

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import Move
-from ..errors import CrescentError
 from .backends import SearchEngine, search_class
+from .checks import InvalidBudgetError, check_game, check_seed, refuse_type
 from .replay import ReplayError, check_win, replay
 from .state import State, from_game, is_won
 from .suits import SuitBound
@@ -86,26 +86,51 @@ BOUND_SHARE: Final = 0.3
 BOUND_MOST: Final = 2_000_000
 
 
-class InvalidBudgetError(CrescentError):
-    """A search budget that is not a finite, non-negative number (``reason`` ``invalid_budget``)."""
+def check_seconds(seconds: object) -> float:
+    """A time budget: a finite number >= 0 (an int or a float, not a bool), as a float.
 
-    def __init__(self, detail: str) -> None:
-        super().__init__("invalid_budget", detail)
-
-
-def check_budget(seconds: float | None = None, nodes: int | None = None) -> None:
-    """Refuse a budget the search could never honour: NaN, infinite or negative.
-
-    >>> check_budget(float("nan"))
+    >>> check_seconds(2), check_seconds(0.5)
+    (2.0, 0.5)
+    >>> check_seconds(float("nan"))
     Traceback (most recent call last):
     ...
-    crescent_widget.solver.api.InvalidBudgetError: seconds must be a finite number >= 0, got nan
+    crescent_widget.solver.checks.InvalidBudgetError: seconds must be a finite number >= 0, got nan
+    >>> check_seconds(2**2000)
+    Traceback (most recent call last):
+    ...
+    crescent_widget.solver.checks.InvalidBudgetError: seconds must be a finite number >= 0, got a huge int
+    >>> check_seconds("1")
+    Traceback (most recent call last):
+    ...
+    crescent_widget.errors.ArgumentTypeError: seconds must be an int or a float, not str
     """
-    number = isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
-    if seconds is not None and not (number and math.isfinite(seconds) and seconds >= 0):
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        refuse_type("invalid_budget", "seconds", "an int or a float", seconds)
+    try:
+        number = float(seconds)
+    except OverflowError:  # an int beyond every float: longer than any clock can count
+        raise InvalidBudgetError("seconds must be a finite number >= 0, got a huge int") from None
+    if not (math.isfinite(number) and number >= 0):
         raise InvalidBudgetError(f"seconds must be a finite number >= 0, got {seconds!r}")
-    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 0):
-        raise InvalidBudgetError(f"nodes must be an integer >= 0, got {nodes!r}")
+    return number
+
+
+def check_budget(seconds: object = None, nodes: object = None) -> None:
+    """Refuse a budget the search could never honour; None stands for "not given".
+
+    ``seconds`` as :func:`check_seconds` takes it; ``nodes`` any int >= 0, however big.
+
+    Raises:
+        InvalidBudgetError: NaN, infinite or negative.
+        ArgumentTypeError: not a number (``nodes``: not an int), or a bool.
+    """
+    if seconds is not None:
+        check_seconds(seconds)
+    if nodes is not None:
+        if type(nodes) is not int:
+            refuse_type("invalid_budget", "nodes", "an int", nodes)
+        if nodes < 0:
+            raise InvalidBudgetError(f"nodes must be an int >= 0, got {nodes!r}")
 
 
 def luby(index: int) -> int:
@@ -143,7 +168,7 @@ def proof_share(state: State) -> float:
     return LAST_PROOF_SHARE
 
 
-__all__ = ["InvalidBudgetError", "SolveResult", "check_win", "solve"]
+__all__ = ["InvalidBudgetError", "SolveResult", "check_budget", "check_seconds", "check_win", "solve"]
 
 
 @dataclass(frozen=True)
@@ -190,13 +215,19 @@ def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None,
         seed: seeds the random noise of the restarts.
 
     Raises:
+        ArgumentTypeError: ``game`` is not a Game, a budget not a number, ``seed`` not an int.
         InvalidBudgetError: ``seconds`` or ``nodes`` is negative, NaN or infinite.
+        InvalidPositionError: ``game`` does not hold a Crescent position (the search
+            refuses it rather than answer about it).
         ValueError: face-down cards remain (variant ``H``): a search would read them.
             Solve the same deal number in the standard game for the full-knowledge answer.
         ReplayError: the search produced a line the engine refuses (a solver bug).
         SolverBackendError: ``CRESCENT_SOLVER`` asks for a search that cannot run
             (see :func:`~.backends.backend`).
     """
+    check_game(game)
+    check_budget(seconds, nodes)
+    check_seed(seed)
     if hides_cards(game):
         raise ValueError(
             "this face-down deal still hides cards, and a search would read them; "
@@ -226,7 +257,9 @@ def run(
     ``prune=False`` switches off the safe moves, the dead ends and the bound (only to
     test them).
     """
+    check_game(game)
     check_budget(seconds, nodes)
+    check_seed(seed)
     if seconds is None and nodes is None:
         seconds = DEFAULT_SECONDS
     clock = time.perf_counter
@@ -293,7 +326,9 @@ def dives_only(game: Game, *, seconds: float, seed: int = 7) -> SolveResult:
     It answers ``won`` (a replayed line) or ``unknown``; a benchmark runs it on positions
     :func:`solve` called lost, where a win would expose an unsound proof.
     """
-    check_budget(seconds)
+    check_game(game)
+    check_seconds(seconds)
+    check_seed(seed)
     started = time.perf_counter()
     deadline = started + seconds
     search = search_class()(from_game(game), seed=seed)

@@ -16,6 +16,11 @@ browser, on Pyodide). The environment variable ``CRESCENT_SOLVER`` overrides the
 
 The choice is made at each search, so changing the variable takes effect at once.
 
+Both backends take exactly the same inputs: the compiled classes are used through
+subclasses that run the same checks (:mod:`.checks`) before the compiled code does, and
+turn the compiled code's own refusals (plain ``TypeError``, ``ValueError`` and
+``RuntimeError`` led by a reason code) into the package's errors.
+
 >>> backend() in ("accel", "python")
 True
 """
@@ -25,16 +30,18 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from functools import cache
-from typing import Final, Literal, NamedTuple, Protocol
+from typing import Any, Final, Literal, NamedTuple, Protocol, TypeVar
 
 from ..errors import CrescentError
-from .relaxed import Relaxed, RelaxedSearch
+from .checks import check_flag, check_limit, check_seed, check_state, check_stop, translated
+from .relaxed import Relaxed, RelaxedSearch, check_relaxed
 from .search import ALGORITHM, Search
 from .state import InternalMove, State
 
 ENV_VAR: Final = "CRESCENT_SOLVER"
 Backend = Literal["accel", "python"]
 CHOICES: Final = ("auto", "python", "accel")
+_T = TypeVar("_T")
 
 
 class SearchEngine(Protocol):
@@ -108,7 +115,61 @@ def _accel() -> tuple[Engines | None, str, str]:
             f"this solver runs algorithm {ALGORITHM}: reinstall it from this checkout (pip install ./accel)"
         )
         return None, "accel_mismatch", detail
-    return Engines(crescent_accel.Search, crescent_accel.RelaxedSearch), "", ""
+    return checked(crescent_accel.Search, crescent_accel.RelaxedSearch), "", ""
+
+
+def _translating(call: Callable[[], _T]) -> _T:
+    try:
+        return call()
+    except (TypeError, ValueError, RuntimeError) as error:
+        found = translated(error)
+        if found is error:
+            raise
+        raise found from error
+
+
+def checked(search: type[Any], relaxed_search: type[Any]) -> Engines:
+    """The compiled core's classes, checking their input as the pure-Python ones do.
+
+    The checks run first, so each input gets the pure-Python search's error; the
+    compiled code refuses the same inputs on its own (its memory depends on it), and
+    what it raises is translated (the one refusal only it can make: a ``stop`` callback
+    that calls its own running search, :class:`~.checks.SearchBusyError`).
+    """
+
+    class CheckedSearch(search):  # type: ignore[misc]  # a class known at run time only
+        __doc__ = search.__doc__
+
+        def __init__(self, root: State, *, seed: int = 0, prune: bool = True) -> None:
+            check_state(root)
+            check_seed(seed)
+            check_flag(prune, "prune")
+            _translating(lambda: super(CheckedSearch, self).__init__(root, seed=seed, prune=prune))
+
+        def dive(self, limit: int, stop: Callable[[], bool] | None = None) -> list[InternalMove] | None:
+            check_limit(limit)
+            check_stop(stop)
+            line: list[InternalMove] | None = _translating(lambda: super(CheckedSearch, self).dive(limit, stop))
+            return line
+
+        def prove(self, limit: int) -> list[InternalMove] | None:
+            check_limit(limit)
+            line: list[InternalMove] | None = _translating(lambda: super(CheckedSearch, self).prove(limit))
+            return line
+
+    class CheckedRelaxedSearch(relaxed_search):  # type: ignore[misc]
+        __doc__ = relaxed_search.__doc__
+
+        def __init__(self, start: Relaxed) -> None:
+            check_relaxed(start)
+            _translating(lambda: super(CheckedRelaxedSearch, self).__init__(start))
+
+        def run(self, budget: int) -> bool | None:
+            check_limit(budget, "budget")
+            verdict: bool | None = _translating(lambda: super(CheckedRelaxedSearch, self).run(budget))
+            return verdict
+
+    return Engines(CheckedSearch, CheckedRelaxedSearch)
 
 
 PYTHON: Final = Engines(Search, RelaxedSearch)

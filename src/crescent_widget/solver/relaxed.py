@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.rules import SUIT
+from ..errors import InvalidPositionError
+from .checks import check_ints, check_limit, check_reshuffles, check_tops, held, refuse_type
 from .state import RANK, State, suit_result
 
 # A relaxed position: (one suit's piles, sorted, without the empty ones; ascending top;
@@ -59,6 +61,58 @@ def _flags_settled(position: Relaxed) -> Relaxed:
     if piles and piles[-1][0] == FOREIGN:
         return tuple(pile[1:] for pile in piles), asc, desc, left - 1
     return position
+
+
+def check_relaxed(start: object) -> None:
+    """Refuse anything but a relaxed position of a Crescent position (see :func:`relaxed`).
+
+    Its types first, then its values, as :func:`~.checks.check_state` does: at most 16
+    piles, each holding a card; ranks 0-12; a flag (FOREIGN or OWN) first on every pile or
+    on none, and only while a reshuffle is left; canonical tops; 0 to 4 reshuffles left;
+    no rank more than twice, counting the foundations' cards; the piles sorted, as
+    :func:`relaxed` gives them (a position is its sorted piles).
+
+    >>> check_relaxed(((bytes([OWN, 3, 3, 3]),), 0, 12, 1))
+    Traceback (most recent call last):
+    ...
+    crescent_widget.errors.InvalidPositionError: rank 3 is held 3 times (the foundations hold 0)
+    """
+    if type(start) is not tuple or len(start) != 4:
+        refuse_type("invalid_position", "a relaxed position", "a tuple (piles, ascending, descending, left)", start)
+    piles, asc, desc, left = start
+    if type(piles) is not tuple:
+        refuse_type("invalid_position", "a relaxed position's piles", "a tuple of bytes", piles)
+    for pile in piles:
+        if type(pile) is not bytes:
+            refuse_type("invalid_position", "a relaxed pile", "bytes", pile)
+    check_ints((asc, desc, left), "a relaxed position's tops and reshuffles_left")
+    if len(piles) > 16:
+        raise InvalidPositionError(f"a relaxed position has {len(piles)} piles: at most 16")
+    counts = [0] * 13
+    flags = 0
+    for number, pile in enumerate(piles):
+        flag = int(bool(pile) and pile[0] in (FOREIGN, OWN))
+        flags += flag
+        if len(pile) <= flag:
+            raise InvalidPositionError(f"relaxed pile {number} holds no card")
+        for rank in pile[flag:]:
+            if rank > 12:
+                raise InvalidPositionError(f"rank {rank} in relaxed pile {number} is not a rank index 0-12")
+            counts[rank] += 1
+    if flags not in (0, len(piles)):
+        raise InvalidPositionError("either every relaxed pile starts with a flag (13 or 14) or none does")
+    if list(piles) != sorted(piles):  # its successors are built on that order
+        raise InvalidPositionError("a relaxed position's piles are sorted")
+    check_tops(asc, desc, "the suit")
+    check_reshuffles(left)
+    if flags and not left:
+        raise InvalidPositionError("flags mark the piles the first reshuffle turns: no reshuffle is left")
+    copies = held(asc, desc)
+    for rank in range(13):
+        if counts[rank] + copies[rank] > 2:
+            raise InvalidPositionError(
+                f"rank {rank} is held {counts[rank] + copies[rank]} times (the foundations hold {copies[rank]})"
+            )
 
 
 def successors(position: Relaxed) -> list[Relaxed]:
@@ -120,6 +174,7 @@ class RelaxedSearch:
     """
 
     def __init__(self, start: Relaxed) -> None:
+        check_relaxed(start)
         self.nodes = 0
         self._verdict: bool | None = None if start[0] else False  # no card left: finished
         self._seen = {start}
@@ -128,6 +183,7 @@ class RelaxedSearch:
     def run(self, budget: int) -> bool | None:
         """Go on for up to ``budget`` positions: True if the suit has no relaxed win, False if
         it has one, None if the budget ran out first."""
+        check_limit(budget, "budget")
         if self._verdict is not None:
             return self._verdict
         seen, stack = self._seen, self._stack

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
+from .checks import check_game, refuse_type
 from .state import RESHUFFLE_SRC, TO_FOUNDATION, InternalMove
 
 if TYPE_CHECKING:
@@ -83,7 +84,15 @@ def check_win(game: Game, moves: Iterable[Move | str]) -> bool:
     >>> from crescent_widget import Game
     >>> check_win(Game.from_number(1), ["13-14"])
     False
+
+    Raises:
+        ArgumentTypeError: ``game`` is not a Game, or ``moves`` is not an iterable of moves
+            (a single string is refused: its characters are no moves).
+        InvalidMoveError: a move is malformed.
     """
+    check_game(game)
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        refuse_type("invalid_option", "moves", "an iterable of moves", moves)
     scratch = game.copy()
     for move in moves:
         if scratch.check(move) is not None:

@@ -17,6 +17,8 @@ import random
 from functools import cache
 from importlib import resources
 
+from .checks import refuse_type
+
 
 @cache
 def winnable_numbers() -> frozenset[int]:
@@ -32,5 +34,11 @@ def _sorted_numbers() -> tuple[int, ...]:
 
 
 def random_winnable_number(rng: random.Random | None = None) -> int:
-    """A deal number drawn uniformly from the shipped winnable list."""
+    """A deal number drawn uniformly from the shipped winnable list.
+
+    Raises:
+        ArgumentTypeError: ``rng`` is neither None nor a ``random.Random``.
+    """
+    if rng is not None and not isinstance(rng, random.Random):
+        refuse_type("invalid_option", "rng", "None or a random.Random", rng)
     return (rng or random.SystemRandom()).choice(_sorted_numbers())

@@ -99,6 +99,14 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Nieprawidłowy układ albo zapis gry",
         "en": "Not a valid position or saved game",
     },
+    "invalid_budget": {
+        "pl": "Nieprawidłowy limit czasu albo pozycji dla solvera",
+        "en": "Not a valid time or position budget for the solver",
+    },
+    "search_busy": {
+        "pl": "To przeszukiwanie już trwa; nie można go wywołać z jego własnego wywołania zwrotnego",
+        "en": "This search is already running; it cannot be called from its own callback",
+    },
     "game_over": {
         "pl": "Partia jest zakończona",
         "en": "The game is over",
