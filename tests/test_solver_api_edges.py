@@ -171,3 +171,10 @@ def test_the_solver_answers_nothing_about_a_position_of_208_cards() -> None:
         game = Game.__new__(Game)
         game.__setstate__(tuple(state))
         solve(game, nodes=10_000)
+
+
+@pytest.mark.parametrize("avoid", [5, None, "abc", object()])
+def test_hint_refuses_an_avoid_that_is_no_collection_of_positions(avoid: object) -> None:
+    with pytest.raises(ArgumentTypeError) as caught:
+        hint(Game.from_number(1), avoid=avoid, nodes=1000)  # type: ignore[arg-type]
+    assert caught.value.reason == "invalid_option"

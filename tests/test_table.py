@@ -378,3 +378,16 @@ def test_on_view_sees_every_change(t: Table) -> None:
         t.tap(2)
     assert [v.selected for v in views] == ["13", "", ""]
     assert views[-1].message and t.version >= 3
+
+
+def test_a_wrong_type_at_the_table_is_the_package_s_type_error() -> None:
+    from crescent_widget import ArgumentTypeError
+
+    table = Table("CR1-N-AAAAAAB")
+    table.tap(13)
+    before = table.game.record(), table.view().selected
+    for call in (lambda: table.load("CR1-N-AAAAAAB"), lambda: table.show_note(5), lambda: table.replay(5)):
+        with pytest.raises(ArgumentTypeError) as caught:
+            call()  # type: ignore[arg-type]
+        assert caught.value.reason == "invalid_option"
+    assert (table.game.record(), table.view().selected) == before  # refused: the game is as it was

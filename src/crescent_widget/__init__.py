@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .engine.game import Game
     from .engine.moves import RESHUFFLE, Move
     from .errors import (
+        ArgumentTypeError,
         CrescentError,
         IllegalMoveError,
         InvalidCardError,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 _HOMES = {
     "RESHUFFLE": "engine.moves",
     "Card": "engine.cards",
+    "ArgumentTypeError": "errors",
     "CrescentError": "errors",
     "CrescentWidget": "widget",
     "Game": "engine.game",
@@ -54,6 +56,7 @@ _HOMES = {
 }
 __all__ = [
     "RESHUFFLE",
+    "ArgumentTypeError",
     "Card",
     "CrescentError",
     "CrescentWidget",

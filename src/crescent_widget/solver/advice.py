@@ -17,7 +17,7 @@ from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
 from .api import SolveResult, check_budget, check_seconds, hides_cards, in_browser, run
-from .checks import check_game
+from .checks import check_game, refuse_type
 from .expand import expand
 from .heuristic import score
 from .replay import engine_moves
@@ -110,6 +110,8 @@ def hint(
     check_game(game)
     check_seconds(seconds)
     check_budget(nodes=nodes)
+    if not isinstance(avoid, Collection) or isinstance(avoid, (str, bytes)):
+        refuse_type("invalid_option", "avoid", "a collection of Game.position_key values", avoid)
     status = game.status
     if status == "won":
         return _hint(game, None, "none", True, "won")

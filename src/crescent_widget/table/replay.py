@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from ..engine.moves import ANY_FOUNDATION, Move
 from ..engine.records import parse_record, replay
-from ..errors import InvalidCodeError, InvalidOptionError, quoted
+from ..errors import ArgumentTypeError, InvalidCodeError, InvalidOptionError, quoted
 from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, Words, label
 
@@ -89,7 +89,9 @@ class Replay:
         elif isinstance(moves, Sequence):
             start, entries = current.copy(), list(moves)
         else:
-            raise TypeError(f"replay() needs a list of moves or a record text, got {type(moves).__name__}")
+            raise ArgumentTypeError(
+                "invalid_option", f"replay() needs a list of moves or a record text, got {type(moves).__name__}"
+            )
         done = len(start.actions)
         played = replay(start.copy(), entries)
         return cls(start, played.actions[done:], max(MIN_DELAY, float(delay)))

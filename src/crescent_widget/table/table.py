@@ -35,7 +35,7 @@ from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.endgame import finishing_run
 from ..engine.game import Game, MoveArg
 from ..engine.moves import ANY_FOUNDATION, PILES, RESHUFFLE, Move, Place, PlaceLike, parse_place
-from ..errors import CrescentError, IllegalMoveError, InvalidOptionError
+from ..errors import ArgumentTypeError, CrescentError, IllegalMoveError, InvalidOptionError
 from ..words.announcements import (
     announce_action,
     announce_selected,
@@ -532,7 +532,7 @@ class Table:
     def load(self, game: Game) -> None:
         """Show another engine game (a saved one, a position from ``Game.from_layout``); ends a replay."""
         if not isinstance(game, Game):
-            raise TypeError(f"load() needs a Game, got {type(game).__name__}")
+            raise ArgumentTypeError("invalid_option", f"load() needs a Game, got {type(game).__name__}")
         self._load(game)
         self._show()
 
@@ -554,7 +554,7 @@ class Table:
         in its own colour and symbol, and it is announced to screen readers.
         """
         if not isinstance(text, str):
-            raise TypeError(f"show_note() needs text, got {type(text).__name__}")
+            raise ArgumentTypeError("invalid_option", f"show_note() needs text, got {type(text).__name__}")
         if tone not in NOTE_TONES:
             raise InvalidOptionError(f"tone must be one of {NOTE_TONES}, got {tone!r}")
         self._note = Words.same(text)
@@ -670,7 +670,7 @@ class Table:
         """
         session = self._session()
         if isinstance(count, bool) or not isinstance(count, int):
-            raise TypeError(f"step must be an int, got {count!r}")
+            raise ArgumentTypeError("invalid_option", f"step must be an int, got {count!r}")
         if count == 1:
             words = session.forward()
         elif count == -1:
