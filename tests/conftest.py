@@ -8,7 +8,9 @@ by the scripts in ``benchmarks/``; here a slow example is never a failure.
 import os
 import tempfile
 from pathlib import Path
+from types import ModuleType
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("crescent", deadline=None)
@@ -17,3 +19,15 @@ settings.load_profile("crescent")
 # Statistics go to a file of the test run's own, never to the user's data directory (every
 # widget a test makes keeps them; kernels and servers the tests start inherit this).
 os.environ.setdefault("CRESCENT_STATS_PATH", str(Path(tempfile.mkdtemp(prefix="crescent-stats-")) / "stats.sqlite3"))
+
+
+@pytest.fixture(scope="session")
+def accel() -> ModuleType:
+    """The compiled search core: CI must have it; elsewhere its tests are skipped without it."""
+    try:
+        import crescent_accel
+    except ImportError as error:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must test the compiled search core, and it does not import: {error}")
+        pytest.skip(f"the compiled search core is not installed (pip install ./accel): {error}")
+    return crescent_accel

@@ -44,17 +44,6 @@ POSITIONS = int(os.environ.get("CRESCENT_ACCEL_POSITIONS", "1000000"))
 WORKERS = 2
 
 
-@pytest.fixture(scope="module")
-def accel() -> ModuleType:
-    try:
-        import crescent_accel
-    except ImportError as error:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must test the compiled search core, and it does not import: {error}")
-        pytest.skip(f"the compiled search core is not installed (pip install ./accel): {error}")
-    return crescent_accel
-
-
 @pytest.fixture
 def no_choice(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     monkeypatch.delenv("CRESCENT_SOLVER", raising=False)

@@ -47,17 +47,6 @@ Outcome = tuple[Any, ...]
 
 
 @pytest.fixture(scope="module")
-def accel() -> ModuleType:
-    try:
-        import crescent_accel
-    except ImportError as error:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must test the compiled search core, and it does not import: {error}")
-        pytest.skip(f"the compiled search core is not installed (pip install ./accel): {error}")
-    return crescent_accel
-
-
-@pytest.fixture(scope="module")
 def compiled(accel: ModuleType) -> Engines:
     return checked(accel.Search, accel.RelaxedSearch)
 

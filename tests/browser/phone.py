@@ -10,12 +10,15 @@ the left, 5–12 along the top, 13–16 down the right, the foundations in the m
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 from lab import write_notebook
+from playwright.sync_api import expect
+from test_board import settle, slot, top_card
 
 PHONE_WIDTHS = (320, 360)
 PHONE_HEIGHT = 640
@@ -111,3 +114,15 @@ def check_phone_board(view: Any, width: int) -> dict[str, Any]:
         f = places[f"F{n}"]["box"]
         assert places["1"]["box"][2] <= f[0] and f[2] <= places["13"]["box"][0] and f[1] > places["5"]["box"][3]
     return m
+
+
+def tap_the_deal_s_first_moves(page: Any) -> None:
+    """On the test deal, by touch: a tap that plays, a tap that selects, a tap that moves there."""
+    slot(page, "5").tap()
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
+    slot(page, "13").tap()
+    expect(slot(page, "13")).to_have_class(re.compile(r"\bcw-selected\b"))
+    slot(page, "14").tap()
+    expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
+    state = settle(page)
+    assert state["foundations"][1] == ["2H", 2] and state["piles"][13] == ["AS", 7] and state["move_count"] == 2

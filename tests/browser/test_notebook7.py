@@ -12,15 +12,14 @@ extension disabled. The test lets exactly that error through and fails on any ot
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from lab import collect_page_errors, jupyter_lab, open_notebook, python_state, write_notebook
-from phone import PHONE_HEIGHT, PHONE_WIDTHS, check_phone_board, phone_context
+from phone import PHONE_HEIGHT, PHONE_WIDTHS, check_phone_board, phone_context, tap_the_deal_s_first_moves
 from playwright.sync_api import expect
-from test_board import center, drag, reset, settle, slot, top_card, view
+from test_board import center, drag, reset, slot, top_card, view
 
 pytestmark = pytest.mark.browser
 
@@ -88,12 +87,5 @@ def test_every_target_fits_a_finger_and_taps_play_on_a_phone(phone_page: tuple[A
     reset(page)
     page.wait_for_function(f"() => document.querySelector('.crescent-widget').getBoundingClientRect().right <= {width}")
     check_phone_board(view(page), width)
-    slot(page, "5").tap()
-    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
-    slot(page, "13").tap()
-    expect(slot(page, "13")).to_have_class(re.compile(r"\bcw-selected\b"))
-    slot(page, "14").tap()
-    expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
-    state = settle(page)
-    assert state["foundations"][1] == ["2H", 2] and state["piles"][13] == ["AS", 7] and state["move_count"] == 2
+    tap_the_deal_s_first_moves(page)
     assert errors == []

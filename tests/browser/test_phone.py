@@ -8,15 +8,13 @@ Deal CR1-N-AAAAAAB: pile 5 shows 2♥ (one place to go, F2), pile 13 A♠ (onto 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from lab import collect_page_errors, open_notebook
-from phone import PHONE_HEIGHT, PHONE_WIDTHS, check_phone_board, phone_context, put_notebook
-from playwright.sync_api import expect
-from test_board import reset, settle, slot, top_card, view
+from phone import PHONE_HEIGHT, PHONE_WIDTHS, check_phone_board, phone_context, put_notebook, tap_the_deal_s_first_moves
+from test_board import reset, view
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +42,5 @@ def test_every_target_fits_a_finger_and_taps_play(phone_page: tuple[Any, list[st
         f"() => Math.abs(document.querySelector('.crescent-widget').getBoundingClientRect().width - {expected}) < 8"
     )
     check_phone_board(view(page), width)
-    slot(page, "5").tap()
-    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
-    slot(page, "13").tap()
-    expect(slot(page, "13")).to_have_class(re.compile(r"\bcw-selected\b"))
-    slot(page, "14").tap()
-    expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
-    state = settle(page)
-    assert state["foundations"][1] == ["2H", 2] and state["piles"][13] == ["AS", 7] and state["move_count"] == 2
+    tap_the_deal_s_first_moves(page)
     assert errors == []
