@@ -146,7 +146,8 @@ export function createBoard(root) {
   overlay.hidden = true;
   board.append(...piles, foundationArea, overlay);
 
-  // Replay controls: shown in replay mode only.
+  // Replay controls: shown in replay mode only, under the message line that narrates the
+  // step, so a review opens with its controls in view rather than below a tall board.
   const replay = element("div", "cw-replay", { role: "group" });
   replay.hidden = true;
   const replayPrev = button("replay-prev");
@@ -200,7 +201,7 @@ export function createBoard(root) {
   const stage = element("div", "cw-stage");
   stage.append(board, helpPanel, settingsPanel);
   const narrowNote = createNarrowNote();
-  root.append(toolbar, messages, narrowNote, stage, replay, live);
+  root.append(toolbar, messages, replay, narrowNote, stage, live);
   return {
     root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, settingsPanel, live, banner,
     clock, copy, codeValue, replay, overlay, messages, narrowNote,

@@ -236,3 +236,11 @@ def test_reshuffle_asks_in_terminal_words_and_a_line_of_moves_plays_in_order() -
     out = _session(table, ["13-14 5-F r 14-1 3-F"])
     assert [str(a) for a in table.game.actions] == ["13-14", "5-F2", "R"], "played in order, stopped at the refusal"
     assert out[-1] == "! Must be the same suit"
+
+
+def test_the_prompt_names_the_review_and_review_answers() -> None:
+    # The prompt is what a new player reads first: every command it lists works.
+    done = crescent(DEAL, "--lang", "en", commands="13-14\nreview\nq\n")
+    assert done.returncode == 0 and done.stderr == ""
+    assert "review, ? = help" in done.stdout
+    assert "never lost" in done.stdout

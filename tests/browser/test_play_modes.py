@@ -150,6 +150,10 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     )
     bar = view(page).locator(".cw-replay")
     expect(bar).to_be_visible()
+    # The controls sit over the board, by the narration, not below the fold under it.
+    bar_box, board_box = bar.bounding_box(), view(page).locator(".cw-board").bounding_box()
+    assert bar_box is not None and board_box is not None
+    assert bar_box["y"] + bar_box["height"] <= board_box["y"]
     step = bar.locator(".cw-replay-step")
     expect(step).to_have_text(f"Krok 0 z {len(line)}")
     expect(view(page).locator('[data-action="replay-prev"]')).to_be_disabled()

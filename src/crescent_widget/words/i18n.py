@@ -262,8 +262,8 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "verdict_undone": {"pl": "Dobrze! Ruch {move} został cofnięty.", "en": "Right! Move {move} was taken back."},
     # The terminal player (python -m crescent_widget); the widget does not ship these.
     "terminal_prompt": {
-        "pl": "ruch (13-14, 13-F, r, u, h, w, ? = pomoc, q = koniec)> ",
-        "en": "move (13-14, 13-F, r, u, h, w, ? = help, q = quit)> ",
+        "pl": "ruch (13-14, 13-F, r, u, h, w, review, ? = pomoc, q = koniec)> ",
+        "en": "move (13-14, 13-F, r, u, h, w, review, ? = help, q = quit)> ",
     },
     "terminal_help": {
         "pl": "13-14  przenieś kartę ze stosu 13 na stos 14 (13-F: na fundament, F1-F5: między fundamentami)\n"
