@@ -107,6 +107,13 @@ def test_the_printed_url_opens_the_notebook(browser: Any, tmp_path: Path) -> Non
                 "() => document.querySelector('.jp-Notebook')?.textContent.includes('Crescent patience')",
                 timeout=30_000,
             )
+            # JupyterLab's "fetch Jupyter news?" question, which would sit over the board's
+            # corner, is answered by the environment's default.
+            news = page.evaluate(
+                "async () => (await window.jupyterapp.serviceManager.settings"
+                ".fetch('@jupyterlab/apputils-extension:notification')).schema.properties.fetchNews.default"
+            )
+            assert news == "false"
         finally:
             context.close()
     finally:
