@@ -51,7 +51,7 @@ def test_something_else_than_a_game_is_a_type_error(name: str, game: object) -> 
     assert "must be a Game" in str(refused.value)
 
 
-def test_the_issues_two_attribute_errors_are_type_errors_now() -> None:
+def test_a_code_or_none_for_a_game_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="must be a Game"):
         solve("CR1-N-AAAAAAB")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="must be a Game"):
