@@ -7,7 +7,7 @@ import math
 import pytest
 
 from crescent_widget import CrescentWidget, Game
-from crescent_widget.errors import CrescentError
+from crescent_widget.errors import ArgumentTypeError, CrescentError
 from crescent_widget.solver import check_move, check_win, hint, solve
 from crescent_widget.solver.api import InvalidBudgetError
 from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, review
@@ -150,12 +150,17 @@ def test_review_refuses_what_is_not_a_game(bad: object) -> None:
     assert caught.value.reason == "not_a_game"
 
 
-@pytest.mark.parametrize("seconds", [-1.0, math.nan, math.inf, "5", True])
-def test_review_refuses_a_bad_budget(seconds: object) -> None:
+@pytest.mark.parametrize(
+    ("seconds", "error"),
+    [(-1.0, InvalidBudgetError), (math.nan, InvalidBudgetError), (math.inf, InvalidBudgetError),
+     ("5", ArgumentTypeError), (True, ArgumentTypeError)],
+)  # fmt: skip
+def test_review_refuses_a_bad_budget(seconds: object, error: type[Exception]) -> None:
     game = played(["13-14"]) if Game.from_number(DEAL).can_move("13-14") else Game.from_number(DEAL)
     before = game.record()
-    with pytest.raises(InvalidBudgetError):
+    with pytest.raises(error) as caught:
         review(game, seconds=seconds)  # type: ignore[arg-type]
+    assert getattr(caught.value, "reason", None) == "invalid_budget"
     assert game.record() == before
 
 
