@@ -146,8 +146,8 @@ export function createBoard(root) {
   overlay.hidden = true;
   board.append(...piles, foundationArea, overlay);
 
-  // Replay controls: shown in replay mode only, under the message line that narrates the
-  // step, so a review opens with its controls in view rather than below a tall board.
+  // Replay controls: shown in replay mode only, under the board (entering a replay moves
+  // nothing on it).
   const replay = element("div", "cw-replay", { role: "group" });
   replay.hidden = true;
   const replayPrev = button("replay-prev");
@@ -201,7 +201,7 @@ export function createBoard(root) {
   const stage = element("div", "cw-stage");
   stage.append(board, helpPanel, settingsPanel);
   const narrowNote = createNarrowNote();
-  root.append(toolbar, messages, replay, narrowNote, stage, live);
+  root.append(toolbar, messages, narrowNote, stage, replay, live);
   return {
     root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, settingsPanel, live, banner,
     clock, copy, codeValue, replay, overlay, messages, narrowNote,
@@ -378,7 +378,11 @@ export function updateBoard(view, state) {
   setText(b.confirm, labels.confirm ?? "");
   setText(b.cancel, labels.cancel ?? "");
 
+  const opening = replaying && view.replay.hidden;
   view.replay.hidden = !replaying;
+  // A review or replay opens with its controls in sight: below a board taller than the
+  // window they would sit under the fold (scrolling moves the page, not the layout).
+  if (opening) requestAnimationFrame(() => view.replay.scrollIntoView({ block: "nearest" }));
   if (replaying) {
     setText(b.replayPrev, labels.replay_prev ?? "");
     setText(b.replayNext, labels.replay_next ?? "");

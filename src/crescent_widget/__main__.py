@@ -8,8 +8,7 @@ its first milliseconds, while it imports and deals), end of input, a closed pipe
 (``crescent | head -1``) and bytes that are not UTF-8 on its input.
 """
 
-from __future__ import annotations
-
+# No ``from __future__`` import: it would load a module before the hook below is set.
 import sys
 
 

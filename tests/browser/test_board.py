@@ -328,11 +328,17 @@ def test_fits_600_px_without_horizontal_scrolling(page: Any) -> None:
 # The boxes of the toolbar's parts and of the lines around the board, for layout checks.
 LAYOUT_JS = """
 (el) => {
+  // Relative to the widget, so that scrolling the page (a replay brings its controls into
+  // sight) is no move of the layout.
+  const root = el.getBoundingClientRect();
   const box = (sel) => {
     const found = el.querySelector(sel);
     if (!found || !found.getClientRects().length) return null;
     const r = found.getBoundingClientRect();
-    return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: r.left, right: r.right };
+    return {
+      top: Math.round(r.top - root.top), bottom: Math.round(r.bottom - root.top),
+      left: r.left - root.left, right: r.right - root.left,
+    };
   };
   return {
     height: Math.round(el.getBoundingClientRect().height), board: box(".cw-board"), moves: box(".cw-moves"),

@@ -99,6 +99,7 @@ def test_restart_and_play_from_here(page: Any) -> None:
     reset(page)
     board = view(page)
     slot(page, "5").click()
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")  # played: Restart now asks first
     board.locator('[data-action="restart"]').click()
     expect(board.locator(".cw-note")).to_contain_text("Od nowa")
     board.locator('[data-action="restart"]').click()

@@ -150,10 +150,6 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     )
     bar = view(page).locator(".cw-replay")
     expect(bar).to_be_visible()
-    # The controls sit over the board, by the narration, not below the fold under it.
-    bar_box, board_box = bar.bounding_box(), view(page).locator(".cw-board").bounding_box()
-    assert bar_box is not None and board_box is not None
-    assert bar_box["y"] + bar_box["height"] <= board_box["y"]
     step = bar.locator(".cw-replay-step")
     expect(step).to_have_text(f"Krok 0 z {len(line)}")
     expect(view(page).locator('[data-action="replay-prev"]')).to_be_disabled()
@@ -308,3 +304,23 @@ def test_large_four_colour_cards_fit_600_px(page: Any) -> None:
     )
     assert fits["width"] <= 600 and fits["scroll"] <= fits["client"] + 1, fits
     cleanup(page)
+
+
+def test_a_replay_opens_with_its_controls_in_sight(page: Any) -> None:
+    """In a window shorter than the board, the replay's controls scroll into sight when it opens."""
+    reset(page)
+    window = page.viewport_size
+    assert window is not None
+    page.set_viewport_size({"width": window["width"], "height": 600})
+    try:
+        view(page).evaluate("el => el.scrollIntoView({block: 'start'})")
+        assert view(page).evaluate("el => el.getBoundingClientRect().height") > 600
+        run_python(page, "w.replay(['13-14'])")
+        bar = view(page).locator(".cw-replay")
+        expect(bar).to_be_visible()
+        page.wait_for_function(
+            "() => document.querySelector('.crescent-widget .cw-replay').getBoundingClientRect().bottom <= 601"
+        )
+    finally:
+        run_python(page, "w.replay_stop()")
+        page.set_viewport_size(window)
