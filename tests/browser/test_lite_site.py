@@ -157,6 +157,8 @@ def test_a_drag_and_the_undo_button_work(play: tuple[Any, float]) -> None:
     page, _ = play
     run_cell(page, f"w.new_game({DEAL!r}); w.lang = 'en'")
     expect(top_card(page, "13")).to_have_attribute("data-card", "AS")
+    # English drawn before measuring: the toolbar's new labels may move the board.
+    expect(board(page).get_by_role("button", name=re.compile("^Undo"))).to_be_visible()
     board(page).scroll_into_view_if_needed()
     source = top_card(page, "13").bounding_box()
     target = top_card(page, "14").bounding_box()
