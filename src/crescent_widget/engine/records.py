@@ -160,12 +160,17 @@ def _start_game(game_class: type[Game], save: dict[str, Any], clock: Callable[[]
         if not isinstance(start, dict) or set(start) != {"piles", "foundations", "reshuffles_left", "face_down"}:
             raise InvalidPositionError("a save without a game code needs its start layout")
         return game_class.from_layout(**start, variant=variant, clock=clock)
+    return dealt(game_class, code, variant, clock)
+
+
+def dealt(game_class: type[Game], code: str, variant: str, clock: Callable[[], float] | None) -> Game:
+    """The deal of a stored game code, which must be valid and of the stored variant."""
     try:
         game = game_class(code, clock=clock)
     except InvalidCodeError as err:
-        raise InvalidPositionError(f"saved game has a bad game code: {err}") from None
+        raise InvalidPositionError(f"the stored game code is not valid: {err}") from None
     if game.variant != variant:
-        raise InvalidPositionError(f"saved code {quoted(code)} does not match variant {quoted(variant)}")
+        raise InvalidPositionError(f"game code {quoted(code)} is not variant {variant}")
     return game
 
 

@@ -14,11 +14,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from ..errors import CrescentError, InvalidCodeError, InvalidOptionError, InvalidPositionError, quoted
+from ..errors import CrescentError, InvalidOptionError, InvalidPositionError, quoted
 from .cards import ASCII_TEXT
 from .codes import VARIANT_RESHUFFLES
 from .moves import FOUNDATIONS, PILES, RESHUFFLE, RESHUFFLE_INDEX, Move
 from .positions import check_card_ints, check_position, check_reshuffles
+from .records import dealt
 
 if TYPE_CHECKING:
     from .game import Game
@@ -102,13 +103,7 @@ def _start(game_class: type[Game], variant: str, code: object, start: object, cl
             raise InvalidPositionError("a game dealt from a code has no start layout")
         if not isinstance(code, str):
             raise InvalidPositionError(f"a game code must be text or None, got {quoted(code)}")
-        try:
-            game = game_class(code, clock=clock)
-        except InvalidCodeError as err:
-            raise InvalidPositionError(f"the state's game code is not valid: {err}") from None
-        if game.variant != variant:
-            raise InvalidPositionError(f"game code {quoted(code)} is not variant {variant}")
-        return game
+        return dealt(game_class, code, variant, clock)
     if not isinstance(start, tuple) or len(start) != 4:
         raise InvalidPositionError("a game without a code needs its start layout")
     piles, foundations, left, face_down = start
