@@ -169,7 +169,13 @@ export function createBoard(root) {
   // refusal, verdict and note (Python keeps only one). It keeps its room when empty, so
   // that a message appearing does not push the board around.
   const messages = element("div", "cw-messages", { "data-line": "" });
-  messages.append(status, winnability, note);
+  // A search running in the background takes the line while it runs, with its Stop.
+  const search = element("div", "cw-search", { role: "status", "aria-live": "off" });
+  search.hidden = true;
+  const searchText = element("span", "cw-search-text");
+  const stopSearch = button("cancel-search", "cw-button cw-search-stop");
+  search.append(searchText, stopSearch);
+  messages.append(status, winnability, note, search);
   const warning = element("div", "cw-warning", { role: "group" });
   warning.hidden = true;
   const warningText = element("p", "cw-warning-text");
@@ -204,14 +210,16 @@ export function createBoard(root) {
   root.append(toolbar, messages, narrowNote, stage, replay, live);
   return {
     root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, settingsPanel, live, banner,
-    clock, copy, codeValue, replay, overlay, messages, narrowNote,
+    clock, copy, codeValue, replay, overlay, messages, narrowNote, search,
     buttons: {
       reshuffle, undo, newGame, hint, finish, winnable, help, settings, helpClose, bannerUndo, bannerNew, confirm,
       cancel, replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep, review, reviewTry, bannerReview,
+      stopSearch,
     },
     undoWhy,
     parts: {
       codePrefix, codeSuffix, moves, bannerText, bannerFacts, winnability, warningText, replayStep, helpTitle, helpList,
+      searchText,
     },
   };
 }
@@ -371,6 +379,12 @@ export function updateBoard(view, state) {
   setText(view.note, state.message || state.winnability ? "" : state.note);
   view.note.hidden = !view.note.textContent;
   view.parts.winnability.hidden = Boolean(state.message) || !state.winnability;
+  const searching = Boolean(state.search);
+  view.search.hidden = !searching;
+  setText(view.parts.searchText, state.search || "");
+  setText(b.stopSearch, labels.cancel_search ?? "");
+  if (searching) view.status.hidden = view.note.hidden = view.parts.winnability.hidden = true;
+  else view.status.hidden = false;
   updateLesson(view, state);
 
   view.warning.hidden = !state.pending_move;

@@ -108,6 +108,7 @@ export function attachKeys(view, model, send, ui) {
     else if (key === "Escape") {
       if (ui.helpOpen()) ui.closePanel();
       else if (model.get("pending_move")) send("cancel");
+      else if (model.get("search")) send("cancel_search");
       else if (model.get("selected")) send("deselect");
       else handled = false;
     } else handled = false;

@@ -12,7 +12,7 @@ const STATE_KEYS = [
   "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "can_finish",
   "undo_reason", "status", "message", "note", "note_tone", "lesson_buttons", "selected", "targets", "hint_move", "winnability", "pending_move",
   "warning", "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
-  "auto_play", "variant",
+  "auto_play", "variant", "search",
 ];
 const CLOCK_TICK_MS = 500;
 const COPIED_MS = 1500;
@@ -174,7 +174,7 @@ function render({ model, el }) {
     [b.confirm, "confirm"], [b.cancel, "cancel"], [b.replayPrev, "replay_prev"],
     [b.replayNext, "replay_next"], [b.replayPlay, "replay_play"], [b.replayStop, "replay_stop"],
     [b.restart, "restart"], [b.replayKeep, "replay_keep"], [b.review, "review"], [b.reviewTry, "review_try"],
-    [b.bannerReview, "review"],
+    [b.bannerReview, "review"], [b.stopSearch, "cancel_search"],
   ];
   for (const [button, type] of intents) on(button, action(type));
   on(b.finish, finish);

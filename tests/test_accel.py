@@ -333,3 +333,46 @@ def test_bad_input_is_refused_cleanly(accel: ModuleType) -> None:
     assert not wrong, wrong
     assert {line["outcome"] for line in outcomes if line["label"] == "dive stop raising"} == {"ZeroDivisionError"}
     assert len(outcomes) > 150
+
+
+def _dive_in_a_thread(search: Any, limit: int) -> tuple[Any, Any, Any]:
+    """Start ``search.dive(limit)`` on a thread; (thread, started, finished) events around it."""
+    import threading
+
+    started, finished = threading.Event(), threading.Event()
+
+    def dive() -> None:
+        started.set()
+        search.dive(limit)
+        finished.set()
+
+    thread = threading.Thread(target=dive)
+    thread.start()
+    return thread, started, finished
+
+
+def test_the_search_lets_other_threads_run(accel: ModuleType) -> None:
+    """With the GIL held for a whole dive, a thread waiting for it would wake only after the dive.
+
+    The switch interval is made huge, so that the interpreter never takes the GIL away
+    from the diving thread: only the core's own release lets this thread run meanwhile,
+    and so see the dive unfinished (and refused: another thread's dive is running).
+    """
+    from crescent_widget.solver.checks import SearchBusyError
+
+    search = accel.Search(from_game(Game.from_number(703)), seed=0)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        thread, started, finished = _dive_in_a_thread(search, 2_000_000)
+        started.wait()
+        running = not finished.is_set()
+        with pytest.raises(RuntimeError, match=r"^search_busy: .*another thread") as refused:
+            search.dive(10)
+        thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert running, "the dive held the GIL until it ended"
+    assert finished.is_set() and search.nodes > 0
+    assert not isinstance(refused.value, SearchBusyError)  # the raw core's RuntimeError, as documented
+    search.dive(10)  # once the dive ended, the search takes calls again

@@ -19,6 +19,7 @@ START_MOVES = {
 def send(widget: CrescentWidget, content: object) -> None:
     """Deliver one custom message as the front end would (through the comm handler)."""
     widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    widget.table.wait_search(timeout=120)  # a board's search runs in the background: its result is shown
 
 
 def intent(widget: CrescentWidget, kind: str, **fields: object) -> None:

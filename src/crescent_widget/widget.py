@@ -70,7 +70,7 @@ SCALAR_TRAITS: Final = (
     "code", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "undo_reason", "status", "message",
     "note", "note_tone",
     "announcement", "announce_id", "selected", "hint_move", "winnability", "pending_move", "warning",
-    "elapsed", "clock_running",
+    "elapsed", "clock_running", "search",
 )  # fmt: skip
 # Traits that are the table's options: a change goes to the table, which shows it.
 TABLE_OPTIONS: Final = ("lang", "interactive_rules", "teach", "winnable", "variant", "auto_play")
@@ -170,6 +170,9 @@ class CrescentWidget(anywidget.AnyWidget):
     large = traitlets.Bool(False).tag(sync=True)
     auto_play = traitlets.Bool(False, help="play the foundation moves that can never hurt").tag(sync=True)
     rev = traitlets.Int(0, help="state revision: +1 with every update; intents quote it").tag(sync=True)
+    search = traitlets.Unicode(
+        "", help="what a background search is doing, in lang, or '' (progress does not change rev)"
+    ).tag(sync=True)
 
     def __init__(
         self,
@@ -212,6 +215,10 @@ class CrescentWidget(anywidget.AnyWidget):
         self._table = table
         self._stats = None if book is None else StatsKeeper(table, book)
         table.on_view = self._publish
+        # The board's searches run off the kernel's thread, so taps are answered meanwhile;
+        # their progress is its own trait, without a new rev (a tap made meanwhile stands).
+        table.background = True
+        table.on_search = self._show_search
         self.on_msg(lambda _widget, content, _buffers: self._on_front_end_message(content))
         self.observe(self._on_option, names=list(TABLE_OPTIONS))
         self._publish(table.view())
@@ -464,6 +471,9 @@ class CrescentWidget(anywidget.AnyWidget):
 
     def _on_option(self, change: dict[str, Any]) -> None:
         setattr(self._table, change["name"], change["new"])
+
+    def _show_search(self, text: str) -> None:
+        self.search = text
 
     def _publish(self, view: TableView) -> None:
         """Copy the table's view into the traits in one update (equal values are not resent)."""

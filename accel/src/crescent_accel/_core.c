@@ -718,7 +718,7 @@ typedef struct {
     PyObject *best_line;
     long long nodes, stored, dives, proof_nodes, dead_marks;
     char prune, proof_done;
-    char running; /* in dive() or prove(): a stop callback must not call them again */
+    volatile char running; /* in dive() or prove(): no other call may use the tables (claim_busy) */
     int best_score;
     St root_state;
     Twister twister;
@@ -925,18 +925,23 @@ static int check_ready(SearchObject *self) {
     return 0;
 }
 
-/* Refuses a call from a stop callback while dive() or prove() runs: both share the
- * search's tables and stacks, which the running call holds pointers into. */
+/* Refuses a call while dive() or prove() runs (from its stop callback, or from another
+ * thread while the GIL is released): both share the search's tables and stacks, which
+ * the running call holds pointers into. */
 static int enter(SearchObject *self) {
     if (check_ready(self) < 0) return -1;
-    if (self->running) {
-        PyErr_SetString(PyExc_RuntimeError,
-                        SEARCH_BUSY "this search is running: it cannot be called from its own stop callback");
+    if (claim_busy(&self->running)) {
+        PyErr_SetString(PyExc_RuntimeError, SEARCH_BUSY
+                        "this search is running: it cannot be called from its own stop callback or another thread");
         return -1;
     }
-    self->running = 1;
     return 0;
 }
+
+/* The search itself touches no Python object: it runs without the GIL, so that the
+ * kernel's other threads (a widget answering taps) run meanwhile. GIL_BACK takes the GIL
+ * again before anything Python: an error, a result, a stop callback. */
+#define GIL_BACK() PyEval_RestoreThread(released)
 
 /* Search.dive: best-first from the root for `limit` expansions; the winning line or None. */
 static PyObject *dive_run(SearchObject *self, long long limit, PyObject *stop) {
@@ -961,13 +966,16 @@ static PyObject *dive_run(SearchObject *self, long long limit, PyObject *stop) {
     long long expanded = 0;
     Cand children[MAX_CHILDREN];
     St state, child;
+    PyThreadState *released = PyEval_SaveThread();
     while (self->heap_len && expanded < limit) {
         if (!(expanded & 63) && expanded && stop != Py_None) {
+            GIL_BACK();
             PyObject *answer = PyObject_CallNoArgs(stop);
             if (!answer) return NULL;
             int truth = PyObject_IsTrue(answer);
             Py_DECREF(answer);
             if (truth < 0) return NULL;
+            released = PyEval_SaveThread();
             if (truth) break;
         }
         HeapItem item = heap_pop(self);
@@ -979,7 +987,10 @@ static PyObject *dive_run(SearchObject *self, long long limit, PyObject *stop) {
             uint64_t h = hash_key(packed, len);
             if (set_find(parents, packed, len, h) >= 0) continue;
             long added = set_add(parents, packed, len, h);
-            if (added < 0) return PyErr_NoMemory();
+            if (added < 0) {
+                GIL_BACK();
+                return PyErr_NoMemory();
+            }
             parents->value[added] = (int32_t)id;
             parents->move[added] = move_code(RESHUFFLE_SRC, 0);
             if (self->dead_marks) {
@@ -1000,11 +1011,15 @@ static PyObject *dive_run(SearchObject *self, long long limit, PyObject *stop) {
             uint64_t h = hash_key(packed, len);
             if (set_find(parents, packed, len, h) >= 0) continue; /* seen, or a twin of this expansion */
             long added = set_add(parents, packed, len, h);
-            if (added < 0) return PyErr_NoMemory();
+            if (added < 0) {
+                GIL_BACK();
+                return PyErr_NoMemory();
+            }
             parents->value[added] = (int32_t)id;
             parents->move[added] = move_code(children[i].src, children[i].dst);
             if (children[i].dst == TO_FOUNDATION && cards == 1) { /* its last card went up */
                 count_nodes(self, (long long)parents->count, (long long)parents->count - 1);
+                GIL_BACK();
                 return dive_line(self, (uint32_t)added);
             }
             if (self->dead_marks) {
@@ -1015,14 +1030,21 @@ static PyObject *dive_run(SearchObject *self, long long limit, PyObject *stop) {
             if (value > best_score) best_score = value, best = added;
             HeapItem entry = {-((double)value + mt_random(&self->twister) * noise), ++pushed, value,
                               (uint32_t)added, 0};
-            if (heap_push(self, entry) < 0) return PyErr_NoMemory();
+            if (heap_push(self, entry) < 0) {
+                GIL_BACK();
+                return PyErr_NoMemory();
+            }
         }
         if (can_reshuffle(&state)) {
             int value = item.score - RESHUFFLE_WEIGHT;
             HeapItem entry = {-((double)value + mt_random(&self->twister) * noise), ++pushed, value, id, 1};
-            if (heap_push(self, entry) < 0) return PyErr_NoMemory();
+            if (heap_push(self, entry) < 0) {
+                GIL_BACK();
+                return PyErr_NoMemory();
+            }
         }
     }
+    GIL_BACK();
     count_nodes(self, (long long)parents->count, (long long)parents->count - 1);
     if (!self->heap_len) self->proof_done = 1;
     if (best) {
@@ -1047,7 +1069,7 @@ static PyObject *Search_dive(SearchObject *self, PyObject *args, PyObject *kwarg
     }
     if (enter(self) < 0) return NULL;
     PyObject *line = dive_run(self, limit, stop);
-    self->running = 0;
+    release_busy(&self->running);
     return line;
 }
 
@@ -1058,6 +1080,7 @@ static PyObject *prove_run(SearchObject *self, long long limit) {
     uint8_t packed[KEY_MAX];
     St state, child;
     long cached = -1; /* the table entry whose position `state` holds */
+    PyThreadState *released = PyEval_SaveThread();
     while (self->nframes && generated < limit) {
         Frame *frame = &self->frames[self->nframes - 1];
         int pushed = 0;
@@ -1074,18 +1097,31 @@ static PyObject *prove_run(SearchObject *self, long long limit) {
             if (known < 0) {
                 generated++;
                 if (grow((void **)&self->line, &self->line_cap, self->nline + 1, sizeof(int16_t)) < 0)
+                    {
+                    GIL_BACK();
                     return PyErr_NoMemory();
+                }
                 self->line[self->nline++] = code;
                 if (is_won(&child)) {
                     count_nodes(self, (long long)table->count, generated);
+                    GIL_BACK();
                     return line_from_codes(self->line, self->nline);
                 }
                 long added = set_add(table, packed, len, h);
-                if (added < 0) return PyErr_NoMemory();
-                if (grow((void **)&self->group, &self->group_cap, self->ngroup + 1, sizeof(uint32_t)) < 0)
+                if (added < 0) {
+                    GIL_BACK();
                     return PyErr_NoMemory();
+                }
+                if (grow((void **)&self->group, &self->group_cap, self->ngroup + 1, sizeof(uint32_t)) < 0)
+                    {
+                    GIL_BACK();
+                    return PyErr_NoMemory();
+                }
                 self->group[self->ngroup++] = (uint32_t)added;
-                if (push_frame(self, (uint32_t)added, &child) < 0) return PyErr_NoMemory();
+                if (push_frame(self, (uint32_t)added, &child) < 0) {
+                    GIL_BACK();
+                    return PyErr_NoMemory();
+                }
                 state = child;
                 cached = added;
                 pushed = 1;
@@ -1112,6 +1148,7 @@ static PyObject *prove_run(SearchObject *self, long long limit) {
     count_nodes(self, (long long)table->count, generated);
     self->proof_nodes += generated;
     if (!self->nframes) self->proof_done = 1;
+    GIL_BACK();
     Py_RETURN_NONE;
 }
 
@@ -1122,7 +1159,7 @@ static PyObject *Search_prove(SearchObject *self, PyObject *args) {
     if (parse_limit(limit_obj, &limit) < 0) return NULL;
     if (enter(self) < 0) return NULL;
     PyObject *line = prove_run(self, limit);
-    self->running = 0;
+    release_busy(&self->running);
     return line;
 }
 

@@ -142,6 +142,17 @@ static inline long set_add(Set *t, const uint8_t *key, int len, uint64_t h) {
 #define INVALID_BUDGET "invalid_budget: "
 #define INVALID_OPTION "invalid_option: "
 #define SEARCH_BUSY "search_busy: "
+/* A search releases the GIL while it works, so another thread may call the same object
+ * meanwhile; a running call owns the object's tables. claim_busy() sets the busy flag
+ * and tells whether it was already set, in one atomic step (GIL or no GIL). */
+#if defined(_MSC_VER)
+#include <intrin.h>
+static inline int claim_busy(volatile char *flag) { return _InterlockedExchange8(flag, 1) != 0; }
+static inline void release_busy(volatile char *flag) { _InterlockedExchange8(flag, 0); }
+#else
+static inline int claim_busy(volatile char *flag) { return __atomic_exchange_n(flag, 1, __ATOMIC_ACQ_REL) != 0; }
+static inline void release_busy(volatile char *flag) { __atomic_store_n(flag, 0, __ATOMIC_RELEASE); }
+#endif
 #define MAX_RESHUFFLES 4 /* variant F deals 4 */
 #define NO_RANK 99      /* JOINED: both foundations of a suit hold each rank once */
 

@@ -116,6 +116,7 @@ typedef struct {
     long long nodes;
     int verdict; /* -1 while open; 1 lost (no relaxed win); 0 a relaxed win exists */
     int ready;
+    volatile char running; /* in run(), without the GIL: another thread must not enter (claim_busy) */
     Set seen;
     uint32_t *stack;
     size_t nstack, stack_cap;
@@ -347,19 +348,29 @@ static PyObject *Relaxed_run(RelaxedObject *self, PyObject *args) {
         return NULL;
     }
     if (self->verdict >= 0) return verdict_object(self->verdict);
+    if (claim_busy(&self->running)) {
+        PyErr_SetString(PyExc_RuntimeError, SEARCH_BUSY "this relaxed search is running in another thread");
+        return NULL;
+    }
     long long stop = budget > LLONG_MAX - self->nodes ? LLONG_MAX : self->nodes + budget;
+    int found = VISIT_GO_ON;
+    /* Plain C on the object's own memory: other threads run meanwhile. */
+    Py_BEGIN_ALLOW_THREADS
     Rel x;
-    while (self->nstack) {
-        if (self->nodes >= stop) Py_RETURN_NONE;
+    while (self->nstack && self->nodes < stop) {
         r_unpack(set_key(&self->seen, self->stack[--self->nstack]) + 1, &x);
         self->nodes++;
-        int found = visit_successors(self, &x);
-        if (found == VISIT_NO_MEMORY) return PyErr_NoMemory();
-        if (found == VISIT_WON) {
-            self->verdict = 0;
-            return verdict_object(0);
-        }
+        found = visit_successors(self, &x);
+        if (found != VISIT_GO_ON) break;
     }
+    Py_END_ALLOW_THREADS
+    release_busy(&self->running);
+    if (found == VISIT_NO_MEMORY) return PyErr_NoMemory();
+    if (found == VISIT_WON) {
+        self->verdict = 0;
+        return verdict_object(0);
+    }
+    if (self->nstack) Py_RETURN_NONE;
     self->verdict = 1;
     return verdict_object(1);
 }

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Hashable
+from collections.abc import Collection, Generator, Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -16,12 +16,13 @@ from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
-from .api import SolveResult, check_budget, check_seconds, hides_cards, in_browser, run
+from .api import SolveResult, check_budget, check_seconds, hides_cards, in_browser, run, run_steps
 from .checks import check_game, refuse_type
 from .expand import expand
 from .heuristic import score
 from .replay import engine_moves
 from .state import from_game
+from .watch import finish_steps
 from .why import why_lost
 
 if TYPE_CHECKING:
@@ -226,12 +227,17 @@ def winnability(game: Game, *, seconds: float = 1.0) -> Winnability:
     >>> winnability(Game.from_number(3), seconds=10)
     'winnable'
     """
+    return finish_steps(winnability_steps(game, seconds=seconds))
+
+
+def winnability_steps(game: Game, *, seconds: float = 1.0) -> Generator[None, None, Winnability]:
+    """:func:`winnability` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
     check_game(game)
     check_seconds(seconds)
     if hides_cards(game):
         return "lost" if game.status == "blocked" else "unknown"
-    status = run(game, seconds=seconds)[0].status
-    return "winnable" if status == "won" else status
+    result, _search = yield from run_steps(game, seconds=seconds)
+    return "winnable" if result.status == "won" else result.status
 
 
 @dataclass(frozen=True)

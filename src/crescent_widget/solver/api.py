@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -23,6 +23,8 @@ from .checks import InvalidBudgetError, check_game, check_seed, refuse_type
 from .replay import ReplayError, check_win, replay
 from .state import State, from_game, is_won
 from .suits import SuitBound
+from .watch import current as current_watch
+from .watch import finish_steps
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -250,6 +252,20 @@ def run(
 ) -> tuple[SolveResult, SearchEngine]:
     """:func:`solve`, also returning the search (for its best heuristic line).
 
+    It runs :func:`run_steps` to its end; a search watched by a
+    :class:`~.watch.Watch` reports its progress there and stops when it is cancelled.
+    """
+    return finish_steps(run_steps(game, seconds=seconds, nodes=nodes, seed=seed, prune=prune))
+
+
+def run_steps(
+    game: Game, *, seconds: float | None = None, nodes: int | None = None, seed: int = 0, prune: bool = True
+) -> Generator[None, None, tuple[SolveResult, SearchEngine]]:
+    """:func:`run` in steps: it yields after each dive (a few thousand positions at most) and returns the result.
+
+    A caller without threads (the browser) runs the steps one at a time between other
+    work (see :mod:`crescent_widget.table.background`).
+
     The search is the one :func:`~.backends.backend` names: the compiled core when it is
     installed, else the pure-Python :class:`~.search.Search` (the same results for a
     node budget and seed). Once :data:`BOUND_AFTER` positions brought no answer, the
@@ -269,15 +285,20 @@ def run(
     search = search_class()(from_game(game), seed=seed, prune=prune)
     share = proof_share(search.root)
     bound = SuitBound(search.root) if prune else None
+    watch = current_watch()
 
     def work() -> int:
         return search.nodes + (bound.nodes if bound is not None else 0)
 
     def out_of_budget() -> bool:
+        if watch is not None:
+            watch.poll(work())  # raises SearchCancelled once the watch is cancelled
         return work() >= node_limit or clock() >= deadline
 
     def finish(status: Status, moves: tuple[Move, ...] = (), proof: Proof = "") -> tuple[SolveResult, SearchEngine]:
         result = SolveResult(status, moves, work(), clock() - started, search.stored, search.proof_nodes, proof)
+        if watch is not None:
+            watch.search_ended()
         return result, search
 
     def slices(owed: int, finished: Callable[[], bool]) -> Iterator[int]:
@@ -308,6 +329,7 @@ def run(
             line = search.prove(step)
             if line is not None:
                 break
+        yield
     if line is not None:
         moves = tuple(replay(game, line))
         if not check_win(game, moves):  # replay() checked each move; this checks the end

@@ -29,6 +29,7 @@ from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, REVIEW, Lang, Words
 from ..words.narration import describe
 from .api import SolveResult, Status, check_budget, hides_cards, run, solve
+from .watch import stage
 from .why import lost_suit, why_lost
 
 if TYPE_CHECKING:
@@ -138,6 +139,7 @@ class _Bisection:
         return game
 
     def probe(self, index: int, seconds: float) -> Status:
+        stage(index, len(self.actions))  # a board watching the review shows where it is
         result = run(self.position(index), seconds=max(min(seconds, self.left()), 0.01))[0]
         status = result.status
         if status == "unknown" and self.verdicts.get(index) != "unknown":

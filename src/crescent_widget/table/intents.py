@@ -49,18 +49,20 @@ INTENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "restart": (),
     "review": (),
     "review_try": (),
+    "cancel_search": (),
 }
 # Intents without fields: the Table method each one calls.
 SIMPLE_INTENTS: Final[dict[str, str]] = {
     "undo": "undo",
     "deselect": "deselect",
-    "hint": "hint",
-    "winnable": "check_winnable",
+    "hint": "start_hint",  # the board's searches run in the background (table/background.py)
+    "winnable": "start_winnable",
     "finish": "finish_step",  # one move per intent: the board shows each card going home
     "confirm": "confirm",
     "cancel": "take_back",
     "restart": "restart",
-    "review": "review",
+    "review": "start_review",
+    "cancel_search": "cancel_search",
     "review_try": "review_try",
 }
 # A game code is short; anything longer is garbage, refused before the engine sees it.

@@ -24,6 +24,8 @@ Move.parse('5-F2')
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import logging
 import threading
 from collections.abc import Callable, Mapping
@@ -47,6 +49,7 @@ from ..words.announcements import (
     refusal,
 )
 from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
+from .background import Searches, SearchKind, at_once
 from .plan import HintPlan
 from .replay import Replay, ReplayInput, ReplayState
 from .review import REVIEW_SECONDS, review_state, review_step
@@ -128,6 +131,7 @@ class TableView:
     clock_running: bool
     lang: Lang
     labels: Mapping[str, Any]  # every interface text in lang (button labels, templates)
+    search: str = ""  # what a background search is doing ("" when none runs), in lang
 
 
 @serialized
@@ -200,6 +204,11 @@ class Table:
         self._action_callbacks: list[ActionCallback] = []
         self._move_callbacks: list[MoveCallback] = []
         self.on_view: Callable[[TableView], object] | None = None
+        self.on_search: Callable[[str], object] | None = None
+        self._background = False
+        self._searches = Searches(
+            lock=self._lock, stamp=self._stamp, show=self._show, refuse=self._show_refusal, report=self._search_progress
+        )
 
     def _reset_interaction(self) -> None:
         """Drop everything that was about the position before: the one place it is reset."""
@@ -581,11 +590,15 @@ class Table:
         """
         self._no_replay()
         found = self._plan.hint(self._game, seconds, nodes)
+        self._show_hint(found, self._plan)
+        return found
+
+    def _show_hint(self, found: Hint, plan: HintPlan) -> None:
+        self._plan = plan
         self._hint = found
         self._note = found.explanation
         self._keep_line("note")
         self._show()
-        return found
 
     def check_winnable(self, seconds: float = 1.0) -> Winnability:
         """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
@@ -594,10 +607,15 @@ class Table:
         board says why (``winnability`` is ``"hidden"``): the solver may not look at them.
         """
         from ..solver import winnability
-        from ..solver.api import hides_cards
 
         self._no_replay()
         verdict = winnability(self._game, seconds=seconds)
+        self._show_winnability(verdict)
+        return verdict
+
+    def _show_winnability(self, verdict: Winnability) -> None:
+        from ..solver.api import hides_cards
+
         shown = "hidden" if verdict == "unknown" and hides_cards(self._game) else verdict
         self._winnability = shown
         self._keep_line("winnability")
@@ -606,7 +624,6 @@ class Table:
             self._note = why  # the board's winnability line says it after the verdict
         self._announce(join(Words.of(lambda lang: label(f"winnable_{shown}", lang)), why))
         self._show()
-        return verdict
 
     def _why_lost(self, verdict: Winnability) -> Words:
         """Why the game is lost, when "Still winnable?" found it lost (the same words as the hint's)."""
@@ -736,7 +753,6 @@ class Table:
             HiddenCardsError: a face-down game still being played (the board says why).
             InvalidBudgetError: ``seconds`` is not a finite number >= 0.
         """
-        from ..solver.advice import line_hint
         from ..solver.review import review
 
         self._no_replay()
@@ -744,6 +760,12 @@ class Table:
             found = review(self._game, seconds=seconds)
         except CrescentError as err:
             self._refuse(err)
+        self._show_review(found)
+        return found
+
+    def _show_review(self, found: Review) -> None:
+        from ..solver.advice import line_hint
+
         session = Replay(self._game.root(), self._game.actions, 1.0)
         session.seek(review_step(found))
         self._saved, self._replay, self._review = self._game, session, found
@@ -752,7 +774,6 @@ class Table:
             self._hint = line_hint(session.game, found.better.line)
         self._announce(found.explanation)
         self._show()
-        return found
 
     def review_try(self) -> Move:
         """Take the reviewed position over as a real game and play the review's better move there.
@@ -775,6 +796,88 @@ class Table:
         self._hint = line_hint(self._game, better.line[1:]) if len(better.line) > 1 else None
         self._show()
         return played
+
+    # --------------------------------------------------------------- background searches
+
+    @property
+    def background(self) -> bool:
+        """Whether the board's searches (:meth:`start_hint`, :meth:`start_winnable`,
+        :meth:`start_review`, the teaching check) run off the calling thread (see
+        :mod:`.background`); off by default, on in the widget."""
+        return self._background
+
+    @background.setter
+    def background(self, value: bool) -> None:
+        self._background = check_flag("background", value)
+
+    @property
+    def searching(self) -> str:
+        """The search running in the background (``"hint"``, ``"winnable"``, ``"check"``, ``"review"``) or ``""``."""
+        return self._searches.running or ""
+
+    def start_hint(self) -> None:
+        """The board's Hint: :meth:`hint`, its search in the background; following a line needs none."""
+        from ..solver.advice import HINT_SECONDS
+
+        self._no_replay()
+        if not self._background or self._plan.following(self._game):
+            self.hint()
+            return
+        plan, game = copy.deepcopy(self._plan), self._game.copy()
+        self._start("hint", at_once(lambda: plan.hint(game, HINT_SECONDS)), lambda found: self._show_hint(found, plan))
+
+    def start_winnable(self) -> None:
+        """The board's "Still winnable?": :meth:`check_winnable`, in the background."""
+        from ..solver.advice import winnability_steps
+
+        self._no_replay()
+        if not self._background:
+            self.check_winnable()
+            return
+        self._start("winnable", winnability_steps(self._game.copy()), self._show_winnability)
+
+    def start_review(self) -> None:
+        """The board's Review: :meth:`review`, in the background; the replay opens when it ends."""
+        from ..solver.review import review
+
+        self._no_replay()
+        if not self._background:
+            self.review()
+            return
+        game = self._game.copy()
+        self._start("review", at_once(lambda: review(game, seconds=REVIEW_SECONDS)), self._show_review)
+
+    def cancel_search(self) -> bool:
+        """Stop the background search (the board's Stop, or Escape); whether one was running."""
+        if not self._searches.cancel():
+            return False
+        self._announce(Words.of(lambda lang: label("search_cancelled", lang)))
+        self._show()
+        return True
+
+    def wait_search(self, timeout: float | None = None) -> bool:
+        """Wait until no background search runs (its result shown); whether none runs.
+
+        Where searches run in slices (the browser) they go on between the kernel's
+        messages, so this does not wait there: it only tells.
+        """
+        return self._searches.wait(timeout)
+
+    def _start(self, kind: SearchKind, steps: Any, apply: Callable[[Any], None]) -> None:
+        self._searches.start(kind, steps, apply)
+        self._show()
+
+    def _stamp(self) -> object:
+        """The position a search is about: the same game object, in the same position, not replaying."""
+        return id(self._game), self._game.position_key, self._replay is None
+
+    def _search_progress(self) -> None:
+        if self.on_search is not None:
+            self.on_search(self._searches.text(self._lang))
+
+    def _show_refusal(self, err: CrescentError) -> None:
+        with contextlib.suppress(CrescentError):  # shown: nobody waits for a background search's refusal
+            self._refuse(err)
 
     # ---------------------------------------------------------------------------- view
 
@@ -823,11 +926,13 @@ class Table:
             clock_running=game.started and status == "playing" and not replaying,
             lang=lang,
             labels=labels(lang),
+            search=self._searches.text(lang),
         )
 
     # ------------------------------------------------------------------------ internals
 
     def _show(self) -> None:
+        self._searches.check()  # a search about a position that no longer stands ends here
         self._version += 1
         if self.on_view is not None:
             self.on_view(self.view())
@@ -901,8 +1006,26 @@ class Table:
             self._note = NO_WORDS
 
     def _held_for_confirmation(self, move: Move) -> bool:
-        """Teaching mode, a player's move: hold a move that loses a won game, and warn."""
-        check = self.check_move(move)
+        """Teaching mode, a player's move: hold a move that loses a won game, and warn.
+
+        With background searches the move waits for its check off the kernel's thread
+        and is played (or held) when the check ends, if the position still stands.
+        """
+        if self._background:
+            from ..solver import check_move
+
+            game = self._game.copy()
+            self._selected = None
+            checking = at_once(lambda: check_move(game, move, seconds=TEACH_CHECK_SECONDS))
+            self._start("check", checking, lambda check: self._after_check(move, check))
+            return True
+        return self._hold(move, self.check_move(move))
+
+    def _after_check(self, move: Move, check: MoveCheck) -> None:
+        if not self._hold(move, check):
+            self._play(move)
+
+    def _hold(self, move: Move, check: MoveCheck) -> bool:
         if not check.warn:
             return False
         self._pending = (move, check)

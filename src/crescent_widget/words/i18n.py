@@ -240,7 +240,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "F: wyślij kartę na fundament\n"
         "R: przetasuj\nU: cofnij\nH: podpowiedź\nN: nowa gra\n"
         "D: dokończ (gdy zostały same ruchy na fundamenty)\n"
-        "Escape: anuluj wybór (albo wycofaj ruch czekający na potwierdzenie)\n"
+        "Escape: anuluj wybór (albo wycofaj ruch czekający na potwierdzenie, albo przerwij szukanie)\n"
         "[ ] P: krok wstecz, krok dalej, odtwarzaj/pauza (w odtwarzaniu)\n"
         "?: pokaż lub ukryj tę listę",
         "en": "Arrows: move between piles and foundations\n"
@@ -248,7 +248,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "F: send the card to a foundation\n"
         "R: reshuffle\nU: undo\nH: hint\nN: new game\n"
         "D: finish (when only foundation moves are left)\n"
-        "Escape: clear the selection (or take back a move waiting for confirmation)\n"
+        "Escape: clear the selection (or take back a move waiting for confirmation, or stop a search)\n"
         "[ ] P: step back, step forward, play/pause (in a replay)\n"
         "?: show or hide this list",
     },
@@ -318,6 +318,19 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "pl": "Partia trwa: wpisz n jeszcze raz, aby ją porzucić i zacząć nową.",
         "en": "A game is in progress: type n again to abandon it and start a new one.",
     },
+    # A search running in the background (table/background.py); {n} is positions searched.
+    "searching_hint": {"pl": "Szukam podpowiedzi… {n} pozycji", "en": "Looking for a hint… {n} positions"},
+    "searching_winnable": {
+        "pl": "Sprawdzam, czy da się wygrać… {n} pozycji",
+        "en": "Checking whether it can still be won… {n} positions",
+    },
+    "searching_check": {"pl": "Sprawdzam ruch… {n} pozycji", "en": "Checking the move… {n} positions"},
+    "searching_review": {
+        "pl": "Analiza partii: pozycja {i} z {of}… {n} pozycji",
+        "en": "Reviewing the game: position {i} of {of}… {n} positions",
+    },
+    "cancel_search": {"pl": "Przerwij", "en": "Stop"},
+    "search_cancelled": {"pl": "Szukanie przerwane.", "en": "Search stopped."},
 }
 
 # Replay narration and the teaching mode's one-line rule for each kind of move.

@@ -1,0 +1,129 @@
+"""Watching a search from outside: how far it has got, and a way to cancel it.
+
+Every solver call ends in :func:`~.api.run`, whose budget check runs every few dozen
+positions (the compiled core calls it with the GIL taken back). Code that runs a solver
+call under :func:`watching` gets that check reported to its :class:`Watch`: the positions
+searched so far, and the stage a longer job has reached (a review's position). Once the
+watch is cancelled the next check raises :class:`SearchCancelled`, which ends the call
+at once: nothing it found is kept.
+
+>>> from crescent_widget import Game
+>>> from crescent_widget.solver import solve
+>>> watch = Watch()
+>>> with watching(watch):
+...     result = solve(Game.from_number(3), nodes=20_000)
+>>> watch.nodes == result.nodes
+True
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
+from typing import Final, TypeVar
+
+T = TypeVar("T")
+
+# Seconds between two progress reports: often enough to see it move, rarely enough to cost nothing.
+REPORT_EVERY: Final = 0.25
+
+
+class SearchCancelled(Exception):  # noqa: N818 - a signal like StopIteration, not an error
+    """The search was cancelled through its :class:`Watch`; whoever cancelled it expects this."""
+
+
+class Watch:
+    """One job's searches seen from another thread: progress read, cancel set; both thread-safe.
+
+    Args:
+        report: called with the watch (on the searching thread) at most every
+            :data:`REPORT_EVERY` seconds while a search runs, and when a stage begins.
+    """
+
+    def __init__(self, report: Callable[[Watch], object] | None = None) -> None:
+        self._cancelled = threading.Event()
+        self._report = report
+        self._finished = 0  # positions of the job's searches that have ended
+        self._current = 0  # positions of the search running now
+        self._reported = 0.0
+        self.stage: tuple[int, int] | None = None  # (step, of) in a job of several searches
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far, over every search of the job."""
+        return self._finished + self._current
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether :meth:`cancel` was called."""
+        return self._cancelled.is_set()
+
+    def cancel(self) -> None:
+        """Ask the search to stop: its next budget check raises :class:`SearchCancelled`."""
+        self._cancelled.set()
+
+    def check(self) -> None:
+        """Raise :class:`SearchCancelled` if the watch is cancelled."""
+        if self._cancelled.is_set():
+            raise SearchCancelled
+
+    def poll(self, nodes: int) -> None:
+        """A running search's budget check: it has ``nodes`` positions behind it."""
+        self._current = nodes
+        self.check()
+        now = time.monotonic()
+        if self._report is not None and now - self._reported >= REPORT_EVERY:
+            self._reported = now
+            self._report(self)
+
+    def search_ended(self) -> None:
+        """The running search ended: its positions count as finished."""
+        self._finished += self._current
+        self._current = 0
+
+    def begin_stage(self, step: int, of: int) -> None:
+        """A job of several searches reached ``step`` of ``of`` (reported at once)."""
+        self.stage = (step, of)
+        self.check()
+        if self._report is not None:
+            self._reported = time.monotonic()
+            self._report(self)
+
+
+def finish_steps(steps: Generator[None, None, T]) -> T:
+    """Run a job made of steps (a generator that yields between them) to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+
+
+_local = threading.local()
+
+
+def current() -> Watch | None:
+    """The watch of the job running on this thread, if any."""
+    watch: Watch | None = getattr(_local, "watch", None)
+    return watch
+
+
+@contextmanager
+def watching(watch: Watch) -> Iterator[Watch]:
+    """Report the solver calls made on this thread inside the block to ``watch``."""
+    outer = current()
+    _local.watch = watch
+    try:
+        yield watch
+    finally:
+        _local.watch = outer
+
+
+def stage(step: int, of: int) -> None:
+    """Tell the watching job (if any) that its search ``step`` of ``of`` begins."""
+    watch = current()
+    if watch is not None:
+        watch.begin_stage(step, of)

@@ -1,0 +1,223 @@
+"""The table's searches off the kernel's thread: review, "Still winnable?", hints, the teaching check.
+
+A board's button must not hold the kernel while the solver thinks: a tap that comes
+meanwhile would wait for the whole search. So the table hands each search to
+:class:`Searches`, which runs it on a copy of the game and, when it ends, applies its
+result under the table's lock, but only while the position it was asked about still
+stands (the table's :meth:`stamp`); a result about another position is dropped. The next
+action that changes the position cancels the search at its next budget check
+(:class:`~crescent_widget.solver.watch.Watch`), and so does the board's Cancel.
+
+A job is a generator: it yields between slices of its work and returns its result.
+Where Python has threads the whole generator runs on a thread of its own (the compiled
+core releases the GIL while it searches, so the kernel answers taps meanwhile). In the
+browser (Pyodide has one thread) the slices run one at a time from the event loop, and
+the board is answered between them; ``CRESCENT_SEARCH=slices`` forces that way here too
+(``thread`` forces threads).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from ..errors import CrescentError
+from ..solver.api import in_browser
+from ..solver.backends import SolverBackendError
+from ..solver.watch import SearchCancelled, Watch, watching
+from ..words.i18n import Lang, label
+
+logger = logging.getLogger(__name__)
+
+SearchKind = Literal["hint", "winnable", "check", "review"]
+Mode = Literal["thread", "slices"]
+Steps = Generator[None, None, Any]
+MODE_VAR: Final = "CRESCENT_SEARCH"
+
+
+def search_mode() -> Mode:
+    """Threads where Python has them; slices in the browser or when ``CRESCENT_SEARCH=slices``."""
+    forced = os.environ.get(MODE_VAR, "").strip()
+    if forced in ("thread", "slices"):
+        return "thread" if forced == "thread" else "slices"
+    return "slices" if in_browser() or not _threads_work() else "thread"
+
+
+def _threads_work() -> bool:
+    try:
+        import _thread  # noqa: F401 - absent where Python is built without threads
+
+        return True
+    except ImportError:
+        return False
+
+
+def at_once(call: Callable[[], Any]) -> Steps:
+    """A job of one slice: ``call()``."""
+    return call()
+    yield  # never reached: it makes this function a generator
+
+
+def soon(callback: Callable[[], None]) -> None:
+    """Run ``callback`` from the event loop once what is waiting there has run (a tap, a redraw)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = asyncio.get_event_loop_policy().get_event_loop()
+    loop.call_soon(callback)
+
+
+@dataclass(eq=False)
+class Job:
+    """One search: what it is, the position it is about, its steps, and what to do with its result."""
+
+    kind: SearchKind
+    stamp: object
+    steps: Steps
+    apply: Callable[[Any], None]
+    watch: Watch = field(default_factory=Watch)
+
+
+class Searches:
+    """The one search a table runs in the background (a new one replaces it).
+
+    Args:
+        lock: the table's lock: a result is applied holding it.
+        stamp: the table's current position, comparable with ``==``.
+        show: publish the table's view (called holding the lock).
+        refuse: show why a search was refused (called holding the lock).
+        report: the running search made progress (called on the searching thread).
+        schedule: how slices are run one after another (the event loop by default).
+    """
+
+    def __init__(
+        self,
+        *,
+        lock: threading.RLock,
+        stamp: Callable[[], object],
+        show: Callable[[], None],
+        refuse: Callable[[CrescentError], None],
+        report: Callable[[], None],
+        schedule: Callable[[Callable[[], None]], None] = soon,
+    ) -> None:
+        self._lock = lock
+        self._ended = threading.Condition(lock)
+        self._stamp = stamp
+        self._show = show
+        self._refuse = refuse
+        self._report = report
+        self._schedule = schedule
+        self._job: Job | None = None
+
+    @property
+    def running(self) -> SearchKind | None:
+        """The kind of the search running now, or ``None``."""
+        job = self._job
+        return None if job is None else job.kind
+
+    def start(self, kind: SearchKind, steps: Steps, apply: Callable[[Any], None]) -> None:
+        """Run ``steps`` in the background and ``apply`` its result if the position still stands.
+
+        Called holding the table's lock; a search already running is cancelled.
+        """
+        self.cancel()
+        job = Job(kind, self._stamp(), steps, apply)
+        job.watch = Watch(lambda _watch: self._report())
+        self._job = job
+        if search_mode() == "thread":
+            threading.Thread(target=self._run_all, args=(job,), name=f"crescent-{kind}", daemon=True).start()
+        else:
+            self._schedule(lambda: self._run_slice(job))
+
+    def cancel(self) -> bool:
+        """Cancel the running search, if any; whether there was one."""
+        job, self._job = self._job, None
+        if job is None:
+            return False
+        job.watch.cancel()
+        self._ended.notify_all()
+        return True
+
+    def check(self) -> None:
+        """Cancel the running search if the position it is about no longer stands (holding the lock)."""
+        job = self._job
+        if job is not None and job.stamp != self._stamp():
+            self.cancel()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait (holding the lock, which the wait lets go) until no search runs; whether none does.
+
+        Slices run on this very thread, between its other work: there it does not wait.
+        """
+        if search_mode() == "slices":
+            return self._job is None
+        return self._ended.wait_for(lambda: self._job is None, timeout)
+
+    def text(self, lang: Lang) -> str:
+        """What the board says while the search runs ("" when none does)."""
+        job = self._job
+        if job is None:
+            return ""
+        watch = job.watch
+        n = f"{watch.nodes:,}".replace(",", "\u202f")
+        if job.kind == "review" and watch.stage is not None:
+            return label("searching_review", lang, i=watch.stage[0], of=watch.stage[1], n=n)
+        return label(f"searching_{job.kind}", lang, n=n)
+
+    # ------------------------------------------------------------------ running a job
+
+    def _run_all(self, job: Job) -> None:
+        """A thread's whole job, then its result applied."""
+        self._advance(job, to_the_end=True)
+
+    def _run_slice(self, job: Job) -> None:
+        """One slice of a job on the event loop; the next is scheduled after it."""
+        if self._job is not job:
+            job.steps.close()
+            return
+        if self._advance(job, to_the_end=False):
+            self._schedule(lambda: self._run_slice(job))
+
+    def _advance(self, job: Job, *, to_the_end: bool) -> bool:
+        """Run one slice of ``job`` (or all); whether it goes on (else its end is settled)."""
+        try:
+            with watching(job.watch):
+                next(job.steps)
+                while to_the_end:
+                    next(job.steps)
+        except StopIteration as done:
+            self._settle(job, done.value, None)
+        except SearchCancelled:
+            self._settle(job, None, None)
+        except CrescentError as err:
+            if isinstance(err, SolverBackendError):  # a setting to fix, not a refusal: say it loudly
+                logger.warning("the solver cannot answer the %s button: %s", job.kind, err)
+            self._settle(job, None, err)
+        except Exception:  # a solver bug must not leave the board searching for ever
+            logger.exception("the %s search failed", job.kind)
+            self._settle(job, None, None)
+        else:
+            return True
+        return False
+
+    def _settle(self, job: Job, result: object, error: CrescentError | None) -> None:
+        """Apply a finished job's result, unless it was cancelled or its position is gone."""
+        with self._lock:
+            if self._job is not job:
+                return  # cancelled or replaced: whoever did that has shown the table since
+            self._job = None
+            self._ended.notify_all()
+            try:
+                if job.watch.cancelled or job.stamp != self._stamp():
+                    self._show()
+                elif error is not None:
+                    self._refuse(error)
+                else:
+                    job.apply(result)
+            except Exception:  # on a thread or the event loop, nobody would see it
+                logger.exception("applying the %s search failed", job.kind)

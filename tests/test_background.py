@@ -1,0 +1,188 @@
+"""The table's searches off the calling thread: progress, cancel on the next action, stale results dropped.
+
+The searches are held at a known point by their own progress report (it runs on the
+searching thread), so that each test acts while a search is certainly running: no sleep
+races the search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from crescent_widget import CrescentWidget, Game
+from crescent_widget.table import Table
+from widget_support import intent
+
+# A deal whose fresh position no search settles in its first dive: the searches run a while.
+HARD = Game.from_number(703).code
+
+
+def selectable(table: Table) -> str:
+    """A pile whose top card has several destinations: tapping it selects, and moves nothing."""
+    for move in table.legal_moves():
+        if sum(other.src == move.src for other in table.legal_moves()) > 1:
+            return str(move.src)
+    raise AssertionError("no pile with a choice of destinations")
+
+
+class Gate:
+    """Holds a table's background search at its first progress report until :meth:`open`."""
+
+    def __init__(self, table: Table) -> None:
+        self.reached = threading.Event()
+        self._open = threading.Event()
+        self.texts: list[str] = []
+        table.on_search = self._report
+
+    def _report(self, text: str) -> None:
+        self.texts.append(text)
+        self.reached.set()
+        assert self._open.wait(60), "the test never let the search go on"
+
+    def open(self) -> None:
+        self._open.set()
+
+
+@pytest.fixture
+def table() -> Iterator[Table]:
+    table = Table(HARD, lang="en")
+    table.background = True
+    yield table
+    table.cancel_search()
+
+
+def test_a_move_cancels_the_search_and_its_result_is_dropped(table: Table) -> None:
+    gate = Gate(table)
+    table.start_winnable()
+    assert gate.reached.wait(60)
+    assert table.searching == "winnable"
+    assert table.view().search.startswith("Checking whether it can still be won")
+    table.move(table.legal_moves()[0])
+    assert table.searching == "" and table.view().search == ""  # cancelled by the move itself
+    gate.open()
+    assert table.wait_search(60)
+    assert table.view().winnability == ""  # nothing about the old position was shown
+
+
+def test_a_result_about_a_changed_position_is_dropped(table: Table) -> None:
+    gate = Gate(table)
+    table.start_winnable()
+    assert gate.reached.wait(60)
+    table.game.move(table.game.legal_moves()[0])  # behind the table's back: no action cancelled it
+    gate.open()
+    assert table.wait_search(60)
+    assert table.searching == "" and table.view().winnability == ""
+
+
+def test_a_search_whose_position_stands_is_shown(table: Table) -> None:
+    gate = Gate(table)
+    table.start_winnable()
+    assert gate.reached.wait(60)
+    table.tap(selectable(table))  # selecting changes no position: the search goes on
+    gate.open()
+    assert table.wait_search(60)
+    assert table.view().winnability in ("winnable", "lost", "unknown")
+    assert table.view().search == ""
+
+
+def test_cancel_stops_the_search_and_says_so(table: Table) -> None:
+    gate = Gate(table)
+    table.start_hint()
+    assert gate.reached.wait(60)
+    assert table.cancel_search()
+    assert table.view().announcement == "Search stopped."
+    gate.open()
+    assert table.wait_search(60)
+    assert table.view().hint_move == ""
+    assert not table.cancel_search()  # nothing left to cancel
+
+
+def test_the_review_shows_which_position_it_is_at(table: Table) -> None:
+    while table.game.move_count < 6 and table.legal_moves():
+        table.move(table.legal_moves()[-1])
+    total = len(table.game.actions)
+    texts: list[str] = []
+    table.on_search = texts.append
+    table.start_review()
+    assert table.wait_search(120)
+    assert table.replaying  # the review opened its replay
+    reviewing = [text for text in texts if text.startswith("Reviewing the game: position ")]
+    assert reviewing and all(f" of {total}… " in text for text in reviewing)
+    assert all(text.endswith(" positions") for text in texts)
+
+
+def test_the_teaching_check_runs_in_the_background_and_then_plays(table: Table) -> None:
+    table.teach = True
+    move = table.legal_moves()[0]
+    assert table.move(move.src, move.dst) is None  # waits for its check
+    assert table.wait_search(60)
+    assert table.game.move_count == 1 or table.pending == move
+
+
+def test_a_new_search_replaces_the_running_one(table: Table) -> None:
+    gate = Gate(table)
+    table.start_winnable()
+    assert gate.reached.wait(60)
+    table.on_search = None
+    table.start_hint()  # the first search is cancelled; only the hint's result is shown
+    gate.open()
+    assert table.wait_search(60)
+    view = table.view()
+    assert view.winnability == "" and view.note != ""
+
+
+def test_widget_searches_raise_nothing_into_the_kernel(caplog: pytest.LogCaptureFixture) -> None:
+    w = CrescentWidget(HARD, lang="en")
+    caplog.set_level(logging.WARNING)
+    for kind in ("winnable", "hint", "cancel_search", "review", "replay_stop", "cancel_search"):
+        intent(w, kind)  # waits for the search (widget_support)
+    assert w.search == "" and w.winnability in ("", "winnable", "lost", "unknown")
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_searches_run_in_slices_between_other_work(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where there are no threads (the browser) a search runs in slices from the event loop."""
+    monkeypatch.setenv("CRESCENT_SEARCH", "slices")
+    source = selectable(table)
+
+    async def tap_while_searching() -> int:
+        table.start_winnable()
+        slices = 0
+        while table.searching:
+            if slices == 1:
+                table.tap(source)  # the board answers between two slices
+                assert table.view().selected == source and table.searching == "winnable"
+            await asyncio.sleep(0)
+            slices += 1
+        return slices
+
+    assert asyncio.run(tap_while_searching()) > 2
+    assert table.view().winnability in ("winnable", "lost", "unknown")
+
+
+def test_a_move_between_slices_cancels_the_search(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CRESCENT_SEARCH", "slices")
+
+    async def move_while_searching() -> None:
+        table.start_winnable()
+        await asyncio.sleep(0)
+        assert table.searching == "winnable"
+        table.move(table.legal_moves()[0])
+        assert table.searching == ""
+        for _ in range(5):
+            await asyncio.sleep(0)  # a slice already scheduled finds its search gone
+
+    asyncio.run(move_while_searching())
+    assert table.view().winnability == ""
+
+
+def test_the_solver_api_is_unchanged_without_background() -> None:
+    table = Table("CR1-N-AAAAAAB", lang="en")
+    table.start_winnable()  # no background: answered in the call, as check_winnable
+    assert table.view().winnability == "winnable" and table.searching == ""
+    assert Game("CR1-N-AAAAAAB").position_key == table.game.position_key
