@@ -18,6 +18,7 @@ Not a test: it reports, it does not assert.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import tempfile
@@ -85,12 +86,21 @@ def measure(page: Any, frames: list[bytes], moves: int) -> tuple[list[float], li
     return latencies, frame_bytes, update_bytes
 
 
-# A hard deal (its fresh position is unknown to short searches) and a game on it to review.
+# A game whose position a 1 s search leaves unknown (deal 11, 30 random moves): "Still
+# winnable?" searches its whole second, and the review bisects for its whole budget.
 SEARCH_SETUP = """
-from crescent_widget import Game
-w.new_game(Game.from_number(703).code)
-while w.move_count < {moves} and w.legal_moves():
-    w.move(w.legal_moves()[-1])
+import random as _random
+from crescent_widget import Game as _Game
+_g, _rng = _Game.from_number(11), _random.Random(11)
+while _g.move_count < 30 and _g.status == "playing":
+    _moves = _g.legal_moves()
+    if _moves:
+        _g.move(_rng.choice(_moves))
+    elif _g.reshuffles_left:
+        _g.reshuffle()
+    else:
+        break
+w.load(_g)
 w.table.background = {background}
 """
 SEARCHING_JS = "() => !document.querySelector('.crescent-widget .cw-search').hidden"
@@ -109,8 +119,6 @@ def tap_and_time(page: Any, place: Any) -> float:
 def places(page: Any, choices: int) -> list[str]:
     """Piles whose top card has exactly ``choices`` destinations (2 stands for "several")."""
     out = run_python(page, "import json; print(json.dumps(w.targets))").strip().splitlines()[-1]
-    import json
-
     targets: dict[str, list[str]] = json.loads(out)
     fits = (lambda n: n == 1) if choices == 1 else (lambda n: n >= 2)
     return [place for place, found in targets.items() if fits(len(found)) and not place.startswith("F")]
@@ -118,7 +126,7 @@ def places(page: Any, choices: int) -> list[str]:
 
 def measure_during_search(page: Any, taps: int, sync: bool) -> tuple[list[float], list[float]]:
     """Taps while a background search runs: selecting ones during a review, moving ones during "Still winnable?"."""
-    run_python(page, SEARCH_SETUP.format(moves=20, background=not sync))
+    run_python(page, SEARCH_SETUP.format(background=not sync))
     page.evaluate(PROBE_JS)
     root = page.locator(".crescent-widget").first
     several = places(page, 2)

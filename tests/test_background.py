@@ -186,3 +186,20 @@ def test_the_solver_api_is_unchanged_without_background() -> None:
     table.start_winnable()  # no background: answered in the call, as check_winnable
     assert table.view().winnability == "winnable" and table.searching == ""
     assert Game("CR1-N-AAAAAAB").position_key == table.game.position_key
+
+
+def test_the_review_runs_in_slices_too(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CRESCENT_SEARCH", "slices")
+    while table.game.move_count < 4 and table.legal_moves():
+        table.move(table.legal_moves()[-1])
+
+    async def review_in_slices() -> int:
+        table.start_review()
+        slices = 0
+        while table.searching:
+            await asyncio.sleep(0)
+            slices += 1
+        return slices
+
+    assert asyncio.run(review_in_slices()) > 1
+    assert table.replaying  # the review opened its replay

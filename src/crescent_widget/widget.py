@@ -25,6 +25,7 @@ crescent_widget.errors.IllegalMoveError: Must be the same suit
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
@@ -213,6 +214,8 @@ class CrescentWidget(anywidget.AnyWidget):
             **views,
         )
         self._table = table
+        # Traits change on the kernel's thread and on a search's (its progress): one at a time.
+        self._syncing = threading.RLock()
         self._stats = None if book is None else StatsKeeper(table, book)
         table.on_view = self._publish
         # The board's searches run off the kernel's thread, so taps are answered meanwhile;
@@ -473,11 +476,12 @@ class CrescentWidget(anywidget.AnyWidget):
         setattr(self._table, change["name"], change["new"])
 
     def _show_search(self, text: str) -> None:
-        self.search = text
+        with self._syncing:
+            self.search = text
 
     def _publish(self, view: TableView) -> None:
         """Copy the table's view into the traits in one update (equal values are not resent)."""
-        with self.hold_sync():
+        with self._syncing, self.hold_sync():
             for name in SCALAR_TRAITS:
                 setattr(self, name, getattr(view, name))
             self.can_finish = view.can_finish

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from lite import (
+    CELL_TIMEOUT_MS,
     KERNEL_TIMEOUT_MS,
     Doorman,
     build_site,
@@ -275,3 +276,47 @@ def test_statistics_outlive_the_page_in_the_browsers_storage(context: tuple[Any,
             assert int(run_cell(page, STATS_CELL).split()[-1]) == before + 1
     finally:
         page.close()
+
+
+# Kernel code: a game whose position no short search settles (deal 11, 30 seeded random
+# moves), and "Still winnable?" given 600 s, so that its search surely runs until stopped.
+LONG_SEARCH = """
+import functools, random
+import crescent_widget.solver.advice as _advice
+_g, _rng = Game.from_number(11), random.Random(11)
+while _g.move_count < 30 and _g.status == "playing":
+    _moves = _g.legal_moves()
+    if _moves:
+        _g.move(_rng.choice(_moves))
+    elif _g.reshuffles_left:
+        _g.reshuffle()
+    else:
+        break
+w.load(_g)
+w.lang = "en"
+_steps = _advice.winnability_steps
+_advice.winnability_steps = functools.partial(_steps, seconds=600.0)
+print([place for place, found in w.targets.items() if len(found) > 1 and not place.startswith("F")][0])
+"""
+
+
+def test_a_search_runs_in_slices_and_the_board_answers_between_them(play: tuple[Any, float]) -> None:
+    """Pyodide has no threads: the search runs in slices from the event loop, and taps come between them."""
+    page, _ = play
+    pile = run_cell(page, "from crescent_widget import Game\n" + LONG_SEARCH).strip().splitlines()[-1]
+    try:
+        line = board(page).locator(".cw-search")
+        board(page).locator('[data-action="winnable"]').click()
+        expect(line).to_be_visible()
+        expect(line.locator(".cw-search-text")).to_have_text(re.compile(r"won… [1-9]"), timeout=CELL_TIMEOUT_MS)
+        place = board(page).locator(f'[data-pile="{pile}"]')
+        place.click()
+        expect(place).to_have_class(re.compile(r"\bcw-selected\b"))
+        place.click()
+        expect(place).not_to_have_class(re.compile(r"\bcw-selected\b"))
+        expect(line).to_be_visible()
+        line.locator('[data-action="cancel-search"]').click()
+        expect(line).to_be_hidden()
+    finally:
+        run_cell(page, "_advice.winnability_steps = _steps")
+    assert run_cell(page, "print(repr(w.winnability), repr(w.search))").strip() == "'' ''"

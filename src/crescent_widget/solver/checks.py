@@ -49,12 +49,16 @@ class InvalidBudgetError(CrescentError):
         super().__init__("invalid_budget", detail)
 
 
-class SearchBusyError(CrescentError):
-    """A search was called again while it runs, from its own ``stop`` callback (``reason``
-    ``search_busy``). Raised in the callback: if the callback lets it out, the running call
-    ends with it, as with any error of the callback, and the search stays usable."""
+BUSY_DETAIL: Final = "this search is running: it cannot be called from its own stop callback or another thread"
 
-    def __init__(self, detail: str = "this search is running: it cannot be called from its own stop callback") -> None:
+
+class SearchBusyError(CrescentError):
+    """A search was called again while it runs, from its own ``stop`` callback or from
+    another thread (``reason`` ``search_busy``). Raised in the callback: if the callback
+    lets it out, the running call ends with it, as with any error of the callback, and the
+    search stays usable."""
+
+    def __init__(self, detail: str = BUSY_DETAIL) -> None:
         super().__init__("search_busy", detail)
 
 

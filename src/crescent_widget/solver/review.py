@@ -18,7 +18,7 @@ the positions after it while the winning line follows the record.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
@@ -28,8 +28,8 @@ from ..errors import CrescentError
 from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, REVIEW, Lang, Words
 from ..words.narration import describe
-from .api import SolveResult, Status, check_budget, hides_cards, run, solve
-from .watch import stage
+from .api import SolveResult, Status, check_budget, hides_cards, run_steps, solve
+from .watch import finish_steps, stage
 from .why import lost_suit, why_lost
 
 if TYPE_CHECKING:
@@ -139,8 +139,12 @@ class _Bisection:
         return game
 
     def probe(self, index: int, seconds: float) -> Status:
+        return finish_steps(self.probe_steps(index, seconds))
+
+    def probe_steps(self, index: int, seconds: float) -> Generator[None, None, Status]:
+        """:meth:`probe` in the solver's steps (:func:`~.api.run_steps`)."""
         stage(index, len(self.actions))  # a board watching the review shows where it is
-        result = run(self.position(index), seconds=max(min(seconds, self.left()), 0.01))[0]
+        result, _search = yield from run_steps(self.position(index), seconds=max(min(seconds, self.left()), 0.01))
         status = result.status
         if status == "unknown" and self.verdicts.get(index) != "unknown":
             self.verdicts[index] = status
@@ -197,6 +201,8 @@ class _Bisection:
 def review(game: Game, seconds: float = 30.0) -> Review:
     """Review ``game`` (won, blocked or in progress; unchanged): where its win was lost, and why.
 
+    It runs :func:`review_steps` to its end.
+
     ``seconds`` bounds the whole review (a won game takes at most about half of it).
 
     Raises:
@@ -205,6 +211,11 @@ def review(game: Game, seconds: float = 30.0) -> Review:
         HiddenCardsError: the game is still being played and face-down cards remain: the
             solver would read them.
     """
+    return finish_steps(review_steps(game, seconds))
+
+
+def review_steps(game: Game, seconds: float = 30.0) -> Generator[None, None, Review]:
+    """:func:`review` in steps: the bisection yields between the solver's dives (for a caller without threads)."""
     from ..engine.game import Game
 
     if not isinstance(game, Game):
@@ -226,7 +237,7 @@ def review(game: Game, seconds: float = 30.0) -> Review:
         index = _choose(work)
         if index is None:
             break
-        if work.probe(index, work.left() * PROBE_SHARE) == "lost":
+        if (yield from work.probe_steps(index, work.left() * PROBE_SHARE)) == "lost":
             _bound_back(work)
     if work.left() > 0:
         _retry_unknowns(work)

@@ -838,14 +838,13 @@ class Table:
 
     def start_review(self) -> None:
         """The board's Review: :meth:`review`, in the background; the replay opens when it ends."""
-        from ..solver.review import review
+        from ..solver.review import review_steps
 
         self._no_replay()
         if not self._background:
             self.review()
             return
-        game = self._game.copy()
-        self._start("review", at_once(lambda: review(game, seconds=REVIEW_SECONDS)), self._show_review)
+        self._start("review", review_steps(self._game.copy(), seconds=REVIEW_SECONDS), self._show_review)
 
     def cancel_search(self) -> bool:
         """Stop the background search (the board's Stop, or Escape); whether one was running."""
