@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
 import threading
 from collections.abc import Iterator
 
@@ -203,3 +205,12 @@ def test_the_review_runs_in_slices_too(table: Table, monkeypatch: pytest.MonkeyP
 
     assert asyncio.run(review_in_slices()) > 1
     assert table.replaying  # the review opened its replay
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="thread priorities are set on Linux only")
+def test_a_search_thread_gives_way_to_the_kernel(table: Table) -> None:
+    niceness: list[int] = []
+    table.on_search = lambda _text: niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+    table.start_winnable()
+    assert table.wait_search(60)
+    assert niceness and niceness[0] > os.getpriority(os.PRIO_PROCESS, 0)

@@ -19,8 +19,10 @@ the board is answered between them; ``CRESCENT_SEARCH=slices`` forces that way h
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import sys
 import threading
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
@@ -38,6 +40,8 @@ SearchKind = Literal["hint", "winnable", "check", "review"]
 Mode = Literal["thread", "slices"]
 Steps = Generator[None, None, Any]
 MODE_VAR: Final = "CRESCENT_SEARCH"
+# How much nicer than the kernel a search thread is (Linux niceness, 0-19).
+SEARCH_NICENESS: Final = 10
 
 
 def search_mode() -> Mode:
@@ -70,6 +74,15 @@ def soon(callback: Callable[[], None]) -> None:
     except RuntimeError:
         loop = asyncio.get_event_loop_policy().get_event_loop()
     loop.call_soon(callback)
+
+
+def _yield_to_the_board() -> None:
+    """Lower this thread's CPU priority (Linux): where the cores are busy, the kernel's
+    thread and the browser answering a tap go first, and the search takes what is left."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError):  # a sandbox may forbid it: the search runs all the same
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), SEARCH_NICENESS)
 
 
 @dataclass(eq=False)
@@ -173,6 +186,7 @@ class Searches:
 
     def _run_all(self, job: Job) -> None:
         """A thread's whole job, then its result applied."""
+        _yield_to_the_board()
         self._advance(job, to_the_end=True)
 
     def _run_slice(self, job: Job) -> None:
