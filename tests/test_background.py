@@ -12,7 +12,7 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -214,3 +214,22 @@ def test_a_search_thread_gives_way_to_the_kernel(table: Table) -> None:
     table.start_winnable()
     assert table.wait_search(60)
     assert niceness and niceness[0] > os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def test_a_hint_and_a_teaching_check_run_in_slices_too(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CRESCENT_SEARCH", "slices")
+
+    async def in_slices(start: Callable[[], object]) -> int:
+        start()
+        slices = 0
+        while table.searching:
+            await asyncio.sleep(0)
+            slices += 1
+        return slices
+
+    assert asyncio.run(in_slices(table.start_hint)) > 1
+    assert table.view().hint_move != ""
+    table.teach = True
+    move = table.legal_moves()[0]
+    assert asyncio.run(in_slices(lambda: table.move(move.src, move.dst))) >= 1
+    assert table.game.move_count == 1 or table.pending == move

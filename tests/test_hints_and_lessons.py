@@ -105,13 +105,13 @@ def test_hints_follow_the_line_without_searching_until_the_player_leaves_it(monk
     first = table.hint(10.0)
     assert first.kind == "winning" and first.line
     searches: list[Game] = []
-    real_run = advice.run
+    real_run = advice.run_steps
 
     def counting_run(game: Game, **budget: float) -> object:
         searches.append(game)
         return real_run(game, **budget)
 
-    monkeypatch.setattr(advice, "run", counting_run)
+    monkeypatch.setattr(advice, "run_steps", counting_run)
     for expected in first.line[:10]:
         found = table.hint()
         assert found.move == expected and found.kind in ("winning", "reshuffle") and found.proven

@@ -108,6 +108,13 @@ def hint(
     >>> Game.from_number(1).status
     'playing'
     """
+    return finish_steps(hint_steps(game, seconds=seconds, avoid=avoid, nodes=nodes))
+
+
+def hint_steps(
+    game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashable] = (), nodes: int | None = None
+) -> Generator[None, None, Hint]:
+    """:func:`hint` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
     check_game(game)
     check_seconds(seconds)
     check_budget(nodes=nodes)
@@ -123,7 +130,7 @@ def hint(
         return replace(blocked, explanation=join(blocked.explanation, why_lost(game)))
     if hides_cards(game):
         return _fair_hint(game, avoid)
-    result, search = run(game, seconds=seconds, nodes=nodes)
+    result, search = yield from run_steps(game, seconds=seconds, nodes=nodes)
     if result.status == "won":
         line = result.moves
         if _returns(game, line[0], avoid):
@@ -273,6 +280,11 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
         ArgumentTypeError: ``game`` is not a Game, or ``seconds`` not a number.
         InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
     """
+    return finish_steps(check_move_steps(game, move, seconds=seconds))
+
+
+def check_move_steps(game: Game, move: Move | str, *, seconds: float = 1.0) -> Generator[None, None, MoveCheck]:
+    """:func:`check_move` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
     check_game(game)
     check_seconds(seconds)
     after = game.copy()
@@ -282,14 +294,15 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
     verdict: MoveVerdict
     # The loss after the move is the hard proof; the win before it is usually found fast,
     # so the position after gets most of the budget, and the one before what is left.
-    after_result = run(after, seconds=seconds * AFTER_SHARE)[0]
+    after_result, _search = yield from run_steps(after, seconds=seconds * AFTER_SHARE)
     if after_result.status == "won":
         verdict = "keeps_win"
     elif after_result.status == "unknown":
         verdict = "unknown"
     else:
         left = max(seconds - after_result.seconds, seconds * (1 - AFTER_SHARE))
-        before_status = run(game, seconds=left)[0].status
+        before, _search = yield from run_steps(game, seconds=left)
+        before_status = before.status
         verdict = "loses_win" if before_status == "won" else "already_lost" if before_status == "lost" else "unknown"
         if verdict == "loses_win":
             found = _move_check(verdict)

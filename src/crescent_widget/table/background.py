@@ -61,12 +61,6 @@ def _threads_work() -> bool:
         return False
 
 
-def at_once(call: Callable[[], Any]) -> Steps:
-    """A job of one slice: ``call()``."""
-    return call()
-    yield  # never reached: it makes this function a generator
-
-
 def soon(callback: Callable[[], None]) -> None:
     """Run ``callback`` from the event loop once what is waiting there has run (a tap, a redraw)."""
     try:

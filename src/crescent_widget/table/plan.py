@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -57,6 +58,14 @@ class HintPlan:
         return game.position_key in self._steps
 
     def hint(self, game: Game, seconds: float | None = None, nodes: int | None = None) -> Hint:
+        """The hint for ``game`` (see :meth:`hint_steps`)."""
+        from ..solver.watch import finish_steps
+
+        return finish_steps(self.hint_steps(game, seconds, nodes))
+
+    def hint_steps(
+        self, game: Game, seconds: float | None = None, nodes: int | None = None
+    ) -> Generator[None, None, Hint]:
         """The hint for ``game``: the line's next move when on it, else a new search (``seconds``, ``nodes``).
 
         The search avoids the recent path, and its winning line becomes the plan.
@@ -64,13 +73,13 @@ class HintPlan:
         Raises:
             InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
         """
-        from ..solver.advice import HINT_SECONDS, hint, line_hint
+        from ..solver.advice import HINT_SECONDS, hint_steps, line_hint
 
         step = self._steps.get(game.position_key)
         if step is not None and game.status == "playing":
             return line_hint(game, self._line[step:])
         budget = HINT_SECONDS if seconds is None else seconds
-        found = hint(game, seconds=budget, avoid=set(self._recent), nodes=nodes)
+        found = yield from hint_steps(game, seconds=budget, avoid=set(self._recent), nodes=nodes)
         if found.line:
             self._adopt(game, found.line)
         return found

@@ -49,7 +49,7 @@ from ..words.announcements import (
     refusal,
 )
 from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label, message, reshuffle_button_text
-from .background import Searches, SearchKind, at_once
+from .background import Searches, SearchKind
 from .plan import HintPlan
 from .replay import Replay, ReplayInput, ReplayState
 from .review import REVIEW_SECONDS, review_state, review_step
@@ -165,6 +165,11 @@ class Table:
     never interleave. Callbacks run holding it, on the acting thread, and may call the
     table again. The :class:`Game` behind :attr:`game` is not locked: change it only
     through the table, or while no other thread acts.
+
+    With :attr:`background` on (the widget's board), the board's searches run off the
+    calling thread (:mod:`.background`): their results, and a move the teaching check
+    let through, are applied on the searching thread, holding the lock, and only while
+    the position they were asked about still stands.
     """
 
     def __init__(
@@ -824,7 +829,7 @@ class Table:
             self.hint()
             return
         plan, game = copy.deepcopy(self._plan), self._game.copy()
-        self._start("hint", at_once(lambda: plan.hint(game, HINT_SECONDS)), lambda found: self._show_hint(found, plan))
+        self._start("hint", plan.hint_steps(game, HINT_SECONDS), lambda found: self._show_hint(found, plan))
 
     def start_winnable(self) -> None:
         """The board's "Still winnable?": :meth:`check_winnable`, in the background."""
@@ -1011,11 +1016,10 @@ class Table:
         and is played (or held) when the check ends, if the position still stands.
         """
         if self._background:
-            from ..solver import check_move
+            from ..solver.advice import check_move_steps
 
-            game = self._game.copy()
             self._selected = None
-            checking = at_once(lambda: check_move(game, move, seconds=TEACH_CHECK_SECONDS))
+            checking = check_move_steps(self._game.copy(), move, seconds=TEACH_CHECK_SECONDS)
             self._start("check", checking, lambda check: self._after_check(move, check))
             return True
         return self._hold(move, self.check_move(move))
