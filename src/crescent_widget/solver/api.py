@@ -261,7 +261,7 @@ def run(
 def run_steps(
     game: Game, *, seconds: float | None = None, nodes: int | None = None, seed: int = 0, prune: bool = True
 ) -> Generator[None, None, tuple[SolveResult, SearchEngine]]:
-    """:func:`run` in steps: it yields after each dive (a few thousand positions at most) and returns the result.
+    """:func:`run` in steps: it yields after each dive and the proof's share that follows it; returns the result.
 
     A caller without threads (the browser) runs the steps one at a time between other
     work (see :mod:`crescent_widget.table.background`).
