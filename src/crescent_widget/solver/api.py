@@ -21,7 +21,7 @@ from ..engine.moves import Move
 from .backends import SearchEngine, search_class
 from .checks import InvalidBudgetError, check_game, check_seed, refuse_type
 from .replay import ReplayError, check_win, replay
-from .state import State, from_game, is_won
+from .state import InternalMove, State, from_game, is_won
 from .suits import SuitBound
 from .watch import current as current_watch
 from .watch import finish_steps
@@ -73,6 +73,12 @@ FIRST_PROOF_STATES: Final = 500  # tiny positions are settled outright before an
 PROOF_SHARES: Final = ((18, 0.75), (24, 0.6), (40, 0.45), (56, 0.3), (72, 0.15))
 LAST_PROOF_SHARE: Final = 0.05
 SLICE: Final = 2000  # the proof and the bound work in slices this big between looks at the clock
+# A search run in slices (Watch.pieces: the browser, no threads) proves in pieces this big,
+# yielding between them: 50 proof states take about 50 ms in pure Python, where a slice of
+# 2000 would hold the board for seconds. The pieces visit the same states as one call, but
+# a win found in a later piece counts the earlier pieces' states as the proof's, so the
+# budget's split, and with it a node-budget result, may differ a little from one call's.
+PROOF_PIECE: Final = 50
 # The one-suit bound (suits.py) starts once the search has this much work behind it with no
 # answer: most positions are won long before, and the bound would only cost them time.
 BOUND_AFTER: Final = 30_000
@@ -261,7 +267,7 @@ def run(
 def run_steps(
     game: Game, *, seconds: float | None = None, nodes: int | None = None, seed: int = 0, prune: bool = True
 ) -> Generator[None, None, tuple[SolveResult, SearchEngine]]:
-    """:func:`run` in steps: it yields after each dive and the proof's share that follows it; returns the result.
+    """:func:`run` in steps: it yields between its dives and between slices of the proof and the bound.
 
     A caller without threads (the browser) runs the steps one at a time between other
     work (see :mod:`crescent_widget.table.background`).
@@ -308,28 +314,30 @@ def run_steps(
             yield step
             owed -= step
 
-    def bound_lost() -> bool:
+    def bound_lost() -> Generator[None, None, bool]:
         """Give the bound its turn if it is owed one; whether it has proven the loss."""
-        if bound is None:
-            return False
-        if search.nodes >= BOUND_AFTER:
+        if bound is not None and search.nodes >= BOUND_AFTER:
             for step in slices(min(int(search.nodes * BOUND_SHARE), BOUND_MOST) - bound.nodes, lambda: bound.done):
                 bound.work(step)
-        return bound.lost_suit is not None
+                yield
+        return bound is not None and bound.lost_suit is not None
 
-    line = [] if is_won(search.root) else search.prove(min(FIRST_PROOF_STATES, node_limit))
+    piece = PROOF_PIECE if watch is not None and watch.pieces else None
+    line = (
+        [] if is_won(search.root) else (yield from prove_in_pieces(search, min(FIRST_PROOF_STATES, node_limit), piece))
+    )
     while line is None and not search.proof_done and not out_of_budget():
-        if bound_lost():
+        if (yield from bound_lost()):
             return finish("lost", proof="suit")
         line = search.dive(dive_length(search.dives), out_of_budget)
+        yield
         # Top the proof up to its share of the work done so far.
         dive_work = search.nodes - search.proof_nodes
         owed = int(dive_work * share / (1 - share) / PROOF_COST) - search.proof_nodes
         for step in slices(owed if line is None else 0, lambda: search.proof_done):
-            line = search.prove(step)
+            line = yield from prove_in_pieces(search, step, piece)
             if line is not None:
                 break
-        yield
     if line is not None:
         moves = tuple(replay(game, line))
         if not check_win(game, moves):  # replay() checked each move; this checks the end
@@ -337,9 +345,23 @@ def run_steps(
         return finish("won", moves)
     if search.proof_done:
         return finish("lost", proof="search")
-    if bound_lost():
+    if (yield from bound_lost()):
         return finish("lost", proof="suit")
     return finish("unknown")
+
+
+def prove_in_pieces(
+    search: SearchEngine, states: int, most: int | None
+) -> Generator[None, None, list[InternalMove] | None]:
+    """``search.prove(states)``, in pieces of at most ``most`` states (None: one call), yielding
+    between them; a winning line or None."""
+    while True:
+        piece = states if most is None else min(states, most)
+        found = search.prove(piece)
+        states -= piece
+        if found is not None or states <= 0 or search.proof_done:
+            return found
+        yield
 
 
 def dives_only(game: Game, *, seconds: float, seed: int = 7) -> SolveResult:

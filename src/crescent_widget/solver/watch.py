@@ -49,6 +49,7 @@ class Watch:
         self._current = 0  # positions of the search running now
         self._reported = 0.0
         self.stage: tuple[int, int] | None = None  # (step, of) in a job of several searches
+        self.pieces = False  # the job runs in slices on a thread that has other work: yield often
 
     @property
     def nodes(self) -> int:

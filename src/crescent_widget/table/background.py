@@ -136,7 +136,8 @@ class Searches:
         job = Job(kind, self._stamp(), steps, apply)
         job.watch = Watch(lambda _watch: self._report())
         self._job = job
-        if search_mode() == "thread":
+        job.watch.pieces = search_mode() == "slices"
+        if not job.watch.pieces:
             threading.Thread(target=self._run_all, args=(job,), name=f"crescent-{kind}", daemon=True).start()
         else:
             self._schedule(lambda: self._run_slice(job))
