@@ -17,6 +17,9 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from crescent_widget import CrescentWidget, Game
+from crescent_widget.solver import SolveResult, solve
+from crescent_widget.solver.api import run_steps
+from crescent_widget.solver.watch import Watch, watching
 from crescent_widget.table import Table
 from widget_support import intent
 
@@ -233,3 +236,31 @@ def test_a_hint_and_a_teaching_check_run_in_slices_too(table: Table, monkeypatch
     move = table.legal_moves()[0]
     assert asyncio.run(in_slices(lambda: table.move(move.src, move.dst))) >= 1
     assert table.game.move_count == 1 or table.pending == move
+
+
+def test_a_search_in_slices_yields_often_and_a_threads_search_answers_as_before() -> None:
+    game = Game.from_number(703)
+
+    def steps(pieces: bool) -> tuple[int, SolveResult]:
+        watch = Watch()
+        watch.pieces = pieces
+        run = run_steps(game, nodes=20_000)
+        count = 0
+        with watching(watch):
+            while True:
+                try:
+                    next(run)
+                except StopIteration as done:
+                    return count, done.value[0]
+                count += 1
+
+    whole, found = steps(False)
+    pieces, _ = steps(True)
+    assert pieces > whole > 0
+    plain = solve(game, nodes=20_000)
+    assert (found.status, found.nodes, found.proof_nodes, found.moves) == (
+        plain.status,
+        plain.nodes,
+        plain.proof_nodes,
+        plain.moves,
+    )
