@@ -6,7 +6,7 @@ meanwhile would wait for the whole search. So the table hands each search to
 result under the table's lock, but only while the position it was asked about still
 stands (the table's :meth:`stamp`); a result about another position is dropped. The next
 action that changes the position cancels the search at its next budget check
-(:class:`~crescent_widget.solver.watch.Watch`), and so does the board's Cancel.
+(:class:`~crescent_widget.solver.watch.Watch`), and so does the board's Stop (or Escape).
 
 A job is a generator: it yields between slices of its work and returns its result.
 Where Python has threads the whole generator runs on a thread of its own (the compiled
@@ -25,7 +25,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ..errors import CrescentError
@@ -87,7 +87,7 @@ class Job:
     stamp: object
     steps: Steps
     apply: Callable[[Any], None]
-    watch: Watch = field(default_factory=Watch)
+    watch: Watch
 
 
 class Searches:
@@ -133,11 +133,10 @@ class Searches:
         Called holding the table's lock; a search already running is cancelled.
         """
         self.cancel()
-        job = Job(kind, self._stamp(), steps, apply)
-        job.watch = Watch(lambda _watch: self._report())
-        self._job = job
-        job.watch.pieces = search_mode() == "slices"
-        if not job.watch.pieces:
+        watch = Watch(lambda _watch: self._report())
+        watch.pieces = search_mode() == "slices"
+        job = self._job = Job(kind, self._stamp(), steps, apply, watch)
+        if not watch.pieces:
             threading.Thread(target=self._run_all, args=(job,), name=f"crescent-{kind}", daemon=True).start()
         else:
             self._schedule(lambda: self._run_slice(job))
