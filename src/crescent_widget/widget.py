@@ -83,6 +83,10 @@ SETTINGS: Final[dict[str, Callable[[Any], object]]] = {
     "auto_play": lambda value: check_flag("auto_play", value),
     "variant": check_variant,
 }
+# On a lesson's board the front end may play and answer the teaching warning; every other
+# intent needs its button among the lesson's (a board key or a stale view may still send
+# New game or Finish, which would replace or finish the lesson's position).
+LESSON_PLAY_INTENTS: Final = frozenset({"tap", "double_tap", "drop", "deselect", "confirm", "cancel"})
 
 
 class CrescentWidget(anywidget.AnyWidget):
@@ -384,8 +388,18 @@ class CrescentWidget(anywidget.AnyWidget):
         elif kind == "clock":
             # A view that (re)appears asks for the clock: the game's own, never a stale copy.
             self.send({"type": "clock", "elapsed": self._table.game.elapsed, "running": self.clock_running})
+        elif self._lesson_refuses(kind):
+            logger.info("ignored the %s intent: the lesson on this board does not offer it", quoted(kind))
         else:
             handle(self._table, content, self.rev)
+
+    def _lesson_refuses(self, kind: object) -> bool:
+        """Whether a lesson holds the board and ``kind`` is neither play nor one of its buttons."""
+        if not self.lesson_buttons:
+            return False
+        if not isinstance(kind, str):
+            return True
+        return kind not in LESSON_PLAY_INTENTS and kind.replace("_", "-") not in self.lesson_buttons
 
     def _apply_setting(self, name: object, value: object) -> None:
         """A change from the settings panel, checked like any option; a bad one is logged and undone."""

@@ -251,6 +251,7 @@ def _almost_won() -> Game:
     return sparse_position({1: ["AS"]}, foundations)
 
 
+_SPADES_DOWN = ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"]
 _CLUBS_12 = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
 
 LESSONS: tuple[Lesson, ...] = (
@@ -286,8 +287,8 @@ LESSONS: tuple[Lesson, ...] = (
             "or lower: 8♥ onto 9♥ or onto 7♥.",
         ),
         Words(pl="Zadanie: połóż 8♥ (stos 1) tam, gdzie pasuje.", en="Task: put 8♥ (pile 1) where it fits."),
-        lambda: sparse_position({1: ["8H"], 2: ["9S"], 3: ["10H"], 4: ["9H"]}),
-        frozenset({"1-4"}),
+        lambda: sparse_position({1: ["8H"], 2: ["9S"], 3: ["10H"], 4: ["9H"], 5: ["7H"]}),
+        frozenset({"1-4", "1-5"}),  # both of the rule's examples
         Words(
             pl="Szukaj na wierzchu stosu kiera o jeden wyższego lub niższego niż 8♥.",
             en="Look for a heart one rank above or below 8♥ on top of a pile.",
@@ -303,7 +304,8 @@ LESSONS: tuple[Lesson, ...] = (
             "From a won game: at move 10, A♠ from pile 10 goes onto K♠ on pile 14.",
         ),
         Words(pl="Zadanie: zagraj ruch z przykładu.", en="Task: play the move from the example."),
-        lambda: sparse_position({10: ["3C", "AS"], 14: ["KS"], 3: ["KH"]}),
+        # F5 stops at 3♠, so that the wrap is the only place for A♠.
+        lambda: sparse_position({10: ["3C", "AS"], 14: ["KS"], 3: ["KH"]}, {"F5": _SPADES_DOWN[:11]}),
         frozenset({"10-14"}),
         Words(
             pl="As idzie na Króla swojego koloru: A♠ na K♠.", en="An Ace goes onto the King of its suit: A♠ onto K♠."
@@ -357,10 +359,13 @@ LESSONS: tuple[Lesson, ...] = (
             pl="Opróżniony stos pozostaje pusty do końca partii: nie można na nim nic położyć.",
             en="An emptied pile stays empty for the rest of the game: nothing can be placed on it.",
         ),
-        Words(pl="Zadanie: opróżnij stos 2, kładąc 8♦ na 9♦.", en="Task: empty pile 2 by putting 8♦ onto 9♦."),
-        lambda: sparse_position({1: [], 2: ["8D"], 3: ["9D"]}),
-        frozenset({"2-3"}),
-        Words(pl="9♦ leży na stosie 3.", en="9♦ is on pile 3."),
+        Words(
+            pl="Zadanie: opróżnij stos 2: połóż 8♦ tam, gdzie pasuje.",
+            en="Task: empty pile 2: put 8♦ where it fits.",
+        ),
+        lambda: sparse_position({1: [], 2: ["8D"], 3: ["9D"], 5: ["7D"]}),
+        frozenset({"2-3", "2-5"}),
+        Words(pl="8♦ pasuje na 9♦ (stos 3) albo na 7♦ (stos 5).", en="8♦ fits onto 9♦ (pile 3) or 7♦ (pile 5)."),
     ),
     Lesson(
         "reshuffle",
