@@ -59,9 +59,9 @@ DEFINED_IN = (
 )
 EXTRA = (
     "crescent_widget.engine.moves.Place",
-    "crescent_widget.words.lessons.Lesson",
-    "crescent_widget.words.lessons.sparse_position",
-    "crescent_widget.words.lessons.LESSONS",
+    "crescent_widget.lessons.Lesson",
+    "crescent_widget.lessons.sparse_position",
+    "crescent_widget.lessons.LESSONS",
     "crescent_widget.words.i18n.Words",
     "crescent_widget.solver.results.SurveyLineWarning",
 )

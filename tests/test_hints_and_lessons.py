@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from crescent_widget import CrescentWidget, Game, Move
 from crescent_widget.errors import IllegalMoveError, InvalidOptionError
+from crescent_widget.lessons import LESSONS
 from crescent_widget.solver import advice
 from crescent_widget.solver import hint as solver_hint
 from crescent_widget.table import Table
 from crescent_widget.table.replay import Replay, why
 from crescent_widget.words.i18n import ADVICE, label
-from crescent_widget.words.lessons import LESSONS
 from widget_support import DEAL, assert_mirrors_engine, intent
 
 # A player's game: from here, a fresh search for each hint proposes 5-10, 10-5, 5-10 …

@@ -10,7 +10,7 @@ from lab import run_python
 from playwright.sync_api import expect
 from test_board import reset, settle, slot, top_card, view
 
-from crescent_widget.words.lessons import LESSONS
+from crescent_widget.lessons import LESSONS
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +48,7 @@ def wrong_single_source(index: int) -> str:
 
 def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_lights_only_its_buttons(page: Any) -> None:
     reset(page)
-    run_python(page, "from crescent_widget.words.lessons import LESSONS\n_detach = LESSONS[1].attach(w)")
+    run_python(page, "from crescent_widget.lessons import LESSONS\n_detach = LESSONS[1].attach(w)")
     try:
         settle(page)
         board = view(page)

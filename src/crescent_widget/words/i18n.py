@@ -480,6 +480,10 @@ LABELS.update(
         "replay_keep": {"pl": "Graj od tego miejsca", "en": "Play from here"},
         "verdict_taken_back": {"pl": "Cofnięto go: {what} Wskazówka: ", "en": "It is taken back: {what} Hint: "},
         "verdict_other_undo": {"pl": "W tej lekcji nie trzeba niczego cofać.", "en": "This lesson needs no undo."},
+        "lesson_progress": {"pl": "Lekcja {n} z {count}", "en": "Lesson {n} of {count}"},
+        "lesson_done": {"pl": "zrobiona ✓", "en": "done ✓"},
+        "lesson_retry": {"pl": "Spróbuj jeszcze raz", "en": "Try again"},
+        "lesson_next": {"pl": "Następna lekcja", "en": "Next lesson"},
         "why_emptied": {"pl": "Opróżnił stos {n}.", "en": "It emptied pile {n}."},
         "why_freed": {
             "pl": "Odsłonił {card}, na którą czekał fundament.",
