@@ -5,6 +5,7 @@
 import { createBoard, formatClock, updateBoard } from "./board.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
+import { attachLessonPanel, createLessonPanel, keepLessonsDone, updateLessonPanel } from "./lesson.js";
 import { createMotion } from "./motion.js";
 import { attachPanels } from "./panels.js";
 
@@ -12,7 +13,7 @@ const STATE_KEYS = [
   "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "can_finish",
   "undo_reason", "status", "message", "note", "note_tone", "lesson_buttons", "selected", "targets", "hint_move", "winnability", "pending_move",
   "warning", "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
-  "auto_play", "variant",
+  "auto_play", "variant", "lesson_panel",
 ];
 const CLOCK_TICK_MS = 500;
 const COPIED_MS = 1500;
@@ -31,6 +32,7 @@ function readState(model) {
   state.foundations = state.foundations || [];
   state.replay_state = state.replay_state || {};
   state.lesson_buttons = state.lesson_buttons || [];
+  state.lesson_panel = state.lesson_panel || {};
   return state;
 }
 
@@ -45,6 +47,7 @@ function render({ model, el }) {
   root.setAttribute("role", "application");
   el.append(root);
   const view = createBoard(root);
+  const lessonPanel = createLessonPanel(root);
 
   const send = (type, fields = {}) => model.send({ type, rev: model.get("rev"), ...fields });
   const panels = attachPanels(view, send);
@@ -148,6 +151,7 @@ function render({ model, el }) {
     clockFrom = performance.now();
     clockRunning = Boolean(state.clock_running);
     updateBoard(view, state);
+    updateLessonPanel(lessonPanel, view, state);
     panels.update(state);
     motion.after(state);
     showClock();
@@ -178,6 +182,8 @@ function render({ model, el }) {
   ];
   for (const [button, type] of intents) on(button, action(type));
   on(b.finish, finish);
+  attachLessonPanel(lessonPanel, (type) => action(type)(), controller.signal);
+  const stopKeepingLessons = keepLessonsDone(model);
   // Keyboard focus follows the pointer (so arrows go on from the last card touched), but
   // its ring is drawn for keyboard players only: a mouse player sees the selection alone.
   const opts = { signal: controller.signal };
@@ -216,6 +222,7 @@ function render({ model, el }) {
   return () => {
     model.off("change", update);
     model.off("msg:custom", onCustom);
+    stopKeepingLessons();
     document.removeEventListener("visibilitychange", askClock);
     panels.cleanup();
     clearInterval(timer);
