@@ -57,6 +57,8 @@ DEFINED_IN = (
     "crescent_widget.solver.safe",
     "crescent_widget.stats",
 )
+# Modules kept for one release under an old name (CHANGELOG.md); importing one warns.
+DEPRECATED_ALIASES = ("crescent_widget.words.lessons",)
 EXTRA = (
     "crescent_widget.engine.moves.Place",
     "crescent_widget.lessons.Lesson",
@@ -74,9 +76,10 @@ def error_classes() -> list[type[Exception]]:
     import crescent_widget
     from crescent_widget.errors import CrescentError
 
-    # Every module, so that every subclass is registered (``__main__`` would run the player).
+    # Every module, so that every subclass is registered (``__main__`` would run the player;
+    # a deprecated alias only warns).
     for module in pkgutil.walk_packages(crescent_widget.__path__, "crescent_widget."):
-        if not module.name.endswith("__main__"):
+        if not module.name.endswith("__main__") and module.name not in DEPRECATED_ALIASES:
             importlib.import_module(module.name)
 
     found: list[type[Exception]] = []
