@@ -195,6 +195,8 @@ def test_a_lesson_is_a_number_of_the_course_or_a_lesson() -> None:
     for wrong_type in ("2", 2.0, True):
         with pytest.raises(ArgumentTypeError):
             CrescentWidget(lesson=wrong_type)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        CrescentWidget(lesson=1, lesson_storage=None)  # type: ignore[arg-type]
     w = CrescentWidget(lesson=4)
     with pytest.raises(InvalidOptionError):
         w.start_lesson(99)

@@ -35,7 +35,7 @@ from .bundle import bundle_asset
 from .engine.codes import VARIANT_RESHUFFLES
 from .engine.game import Game, MoveArg
 from .engine.moves import Move, PlaceLike
-from .errors import InvalidOptionError, clip, quoted
+from .errors import ArgumentTypeError, InvalidOptionError, clip, quoted
 from .lessons import LESSONS, Lesson
 from .lessons.board import LessonArg, LessonBoard, check_lessons_done, find_lesson
 from .stats import Stats, StatsKeeper, open_book
@@ -115,7 +115,9 @@ class CrescentWidget(anywidget.AnyWidget):
 
     Raises:
         InvalidCodeError: the code is malformed, or names another variant than ``variant``.
-        InvalidOptionError: an unknown ``lang``, or an option that is not a bool.
+        InvalidOptionError: an unknown ``lang``, an option that is not a bool, or no such lesson.
+        ArgumentTypeError: a ``lesson`` that is neither a number nor a Lesson, or a
+            ``lesson_storage`` that is not a str.
 
     The player's actions have Python twins (:meth:`move`, :meth:`tap`, :meth:`undo`, …), each
     a call on :attr:`table` (a :class:`~crescent_widget.table.Table`, documented there) made
@@ -224,7 +226,8 @@ class CrescentWidget(anywidget.AnyWidget):
             check_flag(name, value)
         course, index = find_lesson(lesson, LESSONS) if lesson is not None else (LESSONS, -1)
         if not isinstance(lesson_storage, str):
-            raise InvalidOptionError(f"lesson_storage must be a text, got {quoted(lesson_storage)}")
+            kind = type(lesson_storage).__name__
+            raise ArgumentTypeError("invalid_option", f"lesson_storage must be a str, not {kind}")
         # A lesson's moves are no game of the player's: they go into no statistics.
         book = open_book(check_flag("stats", stats) and lesson is None)
         super().__init__(
@@ -416,8 +419,8 @@ class CrescentWidget(anywidget.AnyWidget):
         """Make this board a lesson's: a number 1–9 of the course, or any :class:`Lesson`.
 
         The board deals the lesson's position and shows its rule and task above itself, with
-        Try again and (in the course) Next lesson. It offers only the buttons of the task (no
-        New game; Finish only if the task is to finish) and judges every action of the learner:
+        Try again and (in the course) Next lesson. It offers only the buttons of the task (never
+        New game or Finish; Undo or Reshuffle where that is the task) and judges every action of the learner:
         a right one is praised with the rule it used and its key added to :attr:`lessons_done`;
         a legal one that does not do the task is taken back at once, with what it did and the
         idea of the right move, so the learner can try again. :meth:`end_lesson` leaves it.
