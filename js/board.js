@@ -203,15 +203,61 @@ export function createBoard(root) {
   const narrowNote = createNarrowNote();
   root.append(toolbar, messages, narrowNote, stage, replay, live);
   return {
-    root, board, piles, foundations, foundationArea, status, note, warning, helpPanel, settingsPanel, live, banner,
-    clock, copy, codeValue, replay, overlay, messages, narrowNote,
+    root,
+    board,
+    piles,
+    foundations,
+    foundationArea,
+    status,
+    note,
+    warning,
+    helpPanel,
+    settingsPanel,
+    live,
+    banner,
+    clock,
+    copy,
+    codeValue,
+    replay,
+    overlay,
+    messages,
+    narrowNote,
     buttons: {
-      reshuffle, undo, newGame, hint, finish, winnable, help, settings, helpClose, bannerUndo, bannerNew, confirm,
-      cancel, replayPrev, replayPlay, replayNext, replayStop, restart, replayKeep, review, reviewTry, bannerReview,
+      reshuffle,
+      undo,
+      newGame,
+      hint,
+      finish,
+      winnable,
+      help,
+      settings,
+      helpClose,
+      bannerUndo,
+      bannerNew,
+      confirm,
+      cancel,
+      replayPrev,
+      replayPlay,
+      replayNext,
+      replayStop,
+      restart,
+      replayKeep,
+      review,
+      reviewTry,
+      bannerReview,
     },
     undoWhy,
     parts: {
-      codePrefix, codeSuffix, moves, bannerText, bannerFacts, winnability, warningText, replayStep, helpTitle, helpList,
+      codePrefix,
+      codeSuffix,
+      moves,
+      bannerText,
+      bannerFacts,
+      winnability,
+      warningText,
+      replayStep,
+      helpTitle,
+      helpList,
     },
   };
 }
@@ -308,7 +354,9 @@ export function updateBoard(view, state) {
   for (const [kind, el, name, entry, hidden] of places) {
     const shown = showPlace(el, entry, hidden, name, labels, state.show_labels);
     const flags = {
-      selected: selected === name, target: targets.has(name), hint: name === hintSrc || name === hintDst,
+      selected: selected === name,
+      target: targets.has(name),
+      hint: name === hintSrc || name === hintDst,
     };
     setAttr(el, "aria-label", accessibleName(kind, name, shown, hidden, labels, flags));
     el.classList.toggle("cw-selected", flags.selected);

@@ -21,7 +21,7 @@ export function parseAscii(ascii) {
 export function cardText(ascii, ranks) {
   const card = parseAscii(ascii);
   if (!card) return "";
-  const rank = (ranks && ranks[card.rank]) || card.rank;
+  const rank = ranks?.[card.rank] || card.rank;
   return rank + SUITS[card.suit].symbol;
 }
 
@@ -54,14 +54,14 @@ export function updateCard(el, ascii, ranks) {
   const text = cardText(ascii, ranks);
   if (el.dataset.card === ascii && el.getAttribute("aria-label") === text) return;
   const symbol = SUITS[card.suit].symbol;
-  const rank = (ranks && ranks[card.rank]) || card.rank;
+  const rank = ranks?.[card.rank] || card.rank;
   el.dataset.card = ascii;
   el.setAttribute("aria-label", text);
   el.classList.toggle("cw-red", SUITS[card.suit].red);
   // Four-colour decks colour by suit: the stylesheet reads these classes.
   for (const suit of Object.keys(SUITS)) el.classList.toggle(`cw-suit-${suit}`, suit === card.suit);
   const [top, pip, bottom] = el.children;
-  top.textContent = rank + "\n" + symbol;
-  bottom.textContent = rank + "\n" + symbol;
+  top.textContent = `${rank}\n${symbol}`;
+  bottom.textContent = `${rank}\n${symbol}`;
   pip.textContent = symbol;
 }

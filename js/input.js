@@ -10,7 +10,12 @@ const DOUBLE_TAP_MS = 350;
 // How long an intent may stay unanswered before the next one goes out regardless.
 const ANSWER_WAIT_MS = 1000;
 const SNAP_BACK_MS = 180;
-const NO_MOTION = { holdGhost: (ghost, card) => (ghost.remove(), card.classList.remove("cw-dragging")) };
+const NO_MOTION = {
+  holdGhost(ghost, card) {
+    ghost.remove();
+    card.classList.remove("cw-dragging");
+  },
+};
 
 /**
  * Wire pointer input on `view` (from createBoard). `send(type, fields)` posts an intent;
@@ -25,7 +30,7 @@ export function attachInput(view, model, send, onPress = () => {}, motion = NO_M
   let lastTap = null; // {place, time, rev}
   let pendingDouble = null; // {place, rev, expires}
 
-  const targetsOf = (place) => (model.get("targets") || {})[place] || [];
+  const targetsOf = (place) => model.get("targets")?.[place] || [];
 
   function lightTargets(place, on) {
     const targets = targetsOf(place);

@@ -59,7 +59,7 @@ export function attachKeys(view, model, send, ui) {
     const active = activeElement();
     const focused = placeOf(active?.closest?.(".cw-slot"));
     if (!model.get("teach") || !focused || !view.root.contains(active) || model.get("selected")) return;
-    const destinations = (model.get("targets") || {})[focused] || [];
+    const destinations = model.get("targets")?.[focused] || [];
     const source = slotOf(view, focused);
     if (destinations.length && source) {
       source.classList.add("cw-preview-src");
@@ -99,7 +99,8 @@ export function attachKeys(view, model, send, ui) {
     } else if (key === "r") press(b.reshuffle, "reshuffle");
     else if (key === "u") press(b.undo, "undo");
     else if (key === "h") press(b.hint, "hint");
-    else if (key === "d") ui.finish(); // Dokończ / Finish, when offered
+    else if (key === "d")
+      ui.finish(); // Dokończ / Finish, when offered
     else if (key === "n") send("new_game");
     else if (key === "?") ui.toggleHelp();
     else if (key === "[" && replaying()) press(b.replayPrev, "replay_prev");
@@ -119,11 +120,15 @@ export function attachKeys(view, model, send, ui) {
 
   const opts = { signal: controller.signal };
   view.root.addEventListener("keydown", onKey, opts);
-  view.root.addEventListener("focusin", (e) => {
-    const place = placeOf(e.target.closest?.(".cw-slot"));
-    if (place && place !== current) setCurrent(place, false);
-    preview();
-  }, opts);
+  view.root.addEventListener(
+    "focusin",
+    (e) => {
+      const place = placeOf(e.target.closest?.(".cw-slot"));
+      if (place && place !== current) setCurrent(place, false);
+      preview();
+    },
+    opts,
+  );
   view.root.addEventListener("focusout", () => setTimeout(preview, 0), opts);
 
   return {

@@ -32,7 +32,7 @@ const countOf = (entry) => (Array.isArray(entry) ? Number(entry[1]) || 0 : 0);
  * moved, or too much to show as one motion: a new game, a loaded position).
  */
 export function whatMoved(before, after) {
-  if (!before || before.piles.length !== 16 || after.piles.length !== 16) return null;
+  if (before?.piles.length !== 16 || after.piles.length !== 16) return null;
   if (before.foundations.length !== after.foundations.length) return null;
   const old = placesOf(before);
   const now = placesOf(after);
@@ -157,14 +157,10 @@ export function createMotion(view) {
       { duration: MOVE_MS, easing: EASE },
     );
     view.root.dataset.motion = `${plan.src}-${plan.dst}`;
-    track(
-      animation,
-      () => {
-        slot.classList.remove("cw-flying");
-        under?.remove();
-      },
-      [plan.src, plan.dst],
-    );
+    track(animation, () => {
+      slot.classList.remove("cw-flying");
+      under?.remove();
+    }, [plan.src, plan.dst]);
   }
 
   // A reshuffle: each pile's new top card (its bottom card until now) rises from under
@@ -178,7 +174,10 @@ export function createMotion(view) {
       const timing = { duration: RISE_MS, delay: i * RISE_STAGGER_MS, easing: EASE, fill: "backwards" };
       const animation = sinking
         ? (stay ?? card).animate(
-            [{ transform: "none", opacity: 1 }, { transform: "translateY(55%)", opacity: 0 }],
+            [
+              { transform: "none", opacity: 1 },
+              { transform: "translateY(55%)", opacity: 0 },
+            ],
             { ...timing, fill: "both" },
           )
         : card.animate(
@@ -190,14 +189,10 @@ export function createMotion(view) {
             timing,
           );
       slot.classList.add("cw-flying");
-      track(
-        animation,
-        () => {
-          slot.classList.remove("cw-flying");
-          stay?.remove();
-        },
-        [name],
-      );
+      track(animation, () => {
+        slot.classList.remove("cw-flying");
+        stay?.remove();
+      }, [name]);
     });
     view.root.dataset.motion = plan.kind;
   }

@@ -48,7 +48,10 @@ function buildSettings(panel, close, sendIntent, signal) {
   const rows = [];
   const lang = select("lang", LANGS);
   const variant = select("variant", VARIANTS);
-  for (const [name, control] of [["lang", lang], ["variant", variant]]) {
+  for (const [name, control] of [
+    ["lang", lang],
+    ["variant", variant],
+  ]) {
     const { row, text } = labelled(control, "cw-setting cw-setting-choice");
     row.prepend(text); // the words before a list, after a box
     rows.push([name, text, row]);
@@ -73,15 +76,25 @@ function buildSettings(panel, close, sendIntent, signal) {
         const words = labels[`setting_${name}`] ?? "";
         if (text.textContent !== words) text.textContent = words;
       }
-      for (const [control, values, prefix] of [[lang, LANGS, "lang_"], [variant, VARIANTS, "variant_"]]) {
+      for (const [control, values, prefix] of [
+        [lang, LANGS, "lang_"],
+        [variant, VARIANTS, "variant_"],
+      ]) {
         [...control.options].forEach((option, i) => {
           const words = labels[`${prefix}${values[i]}`] ?? values[i];
           if (option.textContent !== words) option.textContent = words;
         });
       }
-      show("lang", state, (value) => { lang.value = value; });
-      show("variant", state, (value) => { variant.value = value; });
-      for (const name of SWITCHES) show(name, state, (value) => { boxes[name].checked = Boolean(value); });
+      show("lang", state, (value) => {
+        lang.value = value;
+      });
+      show("variant", state, (value) => {
+        variant.value = value;
+      });
+      for (const name of SWITCHES)
+        show(name, state, (value) => {
+          boxes[name].checked = Boolean(value);
+        });
     },
   };
 }

@@ -9,10 +9,39 @@ import { createMotion } from "./motion.js";
 import { attachPanels } from "./panels.js";
 
 const STATE_KEYS = [
-  "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "can_finish",
-  "undo_reason", "status", "message", "note", "note_tone", "lesson_buttons", "selected", "targets", "hint_move", "winnability", "pending_move",
-  "warning", "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
-  "auto_play", "variant",
+  "code",
+  "piles",
+  "face_down",
+  "foundations",
+  "reshuffles_left",
+  "reshuffle_label",
+  "move_count",
+  "can_undo",
+  "can_finish",
+  "undo_reason",
+  "status",
+  "message",
+  "note",
+  "note_tone",
+  "lesson_buttons",
+  "selected",
+  "targets",
+  "hint_move",
+  "winnability",
+  "pending_move",
+  "warning",
+  "replay_state",
+  "elapsed",
+  "clock_running",
+  "lang",
+  "labels",
+  "show_labels",
+  "teach",
+  "four_colour",
+  "large",
+  "rev",
+  "auto_play",
+  "variant",
 ];
 const CLOCK_TICK_MS = 500;
 const COPIED_MS = 1500;
@@ -74,7 +103,10 @@ function render({ model, el }) {
   };
 
   const keys = attachKeys(view, model, send, {
-    toggleHelp: panels.toggleHelp, helpOpen: panels.isOpen, closePanel: panels.closeOpen, finish,
+    toggleHelp: panels.toggleHelp,
+    helpOpen: panels.isOpen,
+    closePanel: panels.closeOpen,
+    finish,
   });
   const motion = createMotion(view);
   const input = attachInput(view, model, send, (place) => keys.setCurrent(place, true), motion);
@@ -116,10 +148,13 @@ function render({ model, el }) {
     const replay = state.replay_state;
     if (!replay.playing || replay.step >= replay.total) return;
     const rev = state.rev;
-    replayTimer = setTimeout(() => {
-      replayTimer = null;
-      if (model.get("rev") === rev) model.send({ type: "replay_next", rev });
-    }, Math.max(MIN_REPLAY_MS, Number(replay.delay) * 1000 || 0));
+    replayTimer = setTimeout(
+      () => {
+        replayTimer = null;
+        if (model.get("rev") === rev) model.send({ type: "replay_next", rev });
+      },
+      Math.max(MIN_REPLAY_MS, Number(replay.delay) * 1000 || 0),
+    );
   };
 
   // Announcements: each new one goes into the live region as a fresh node, so that a
@@ -131,7 +166,10 @@ function render({ model, el }) {
     if (id === announced) return;
     announced = id;
     if (view.messages.textContent && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
-      view.messages.animate?.([{ backgroundColor: "rgba(245, 197, 24, 0.4)" }, { backgroundColor: "transparent" }], 450);
+      view.messages.animate?.(
+        [{ backgroundColor: "rgba(245, 197, 24, 0.4)" }, { backgroundColor: "transparent" }],
+        450,
+      );
     }
     const line = document.createElement("p");
     line.textContent = model.get("announcement") || "";
@@ -169,11 +207,23 @@ function render({ model, el }) {
   };
   // Button -> the intent it sends.
   const intents = [
-    [b.reshuffle, "reshuffle"], [b.undo, "undo"], [b.newGame, "new_game"], [b.hint, "hint"],
-    [b.winnable, "winnable"], [b.bannerUndo, "undo"], [b.bannerNew, "new_game"],
-    [b.confirm, "confirm"], [b.cancel, "cancel"], [b.replayPrev, "replay_prev"],
-    [b.replayNext, "replay_next"], [b.replayPlay, "replay_play"], [b.replayStop, "replay_stop"],
-    [b.restart, "restart"], [b.replayKeep, "replay_keep"], [b.review, "review"], [b.reviewTry, "review_try"],
+    [b.reshuffle, "reshuffle"],
+    [b.undo, "undo"],
+    [b.newGame, "new_game"],
+    [b.hint, "hint"],
+    [b.winnable, "winnable"],
+    [b.bannerUndo, "undo"],
+    [b.bannerNew, "new_game"],
+    [b.confirm, "confirm"],
+    [b.cancel, "cancel"],
+    [b.replayPrev, "replay_prev"],
+    [b.replayNext, "replay_next"],
+    [b.replayPlay, "replay_play"],
+    [b.replayStop, "replay_stop"],
+    [b.restart, "restart"],
+    [b.replayKeep, "replay_keep"],
+    [b.review, "review"],
+    [b.reviewTry, "review_try"],
     [b.bannerReview, "review"],
   ];
   for (const [button, type] of intents) on(button, action(type));
@@ -182,14 +232,22 @@ function render({ model, el }) {
   // its ring is drawn for keyboard players only: a mouse player sees the selection alone.
   const opts = { signal: controller.signal };
   // Any other press or key of the player stops a finish under way.
-  root.addEventListener("pointerdown", (e) => {
-    root.classList.add("cw-pointer");
-    if (!b.finish.contains(e.target)) stopFinishing();
-  }, opts);
-  root.addEventListener("keydown", (e) => {
-    root.classList.remove("cw-pointer");
-    if (e.key.toLowerCase() !== "d" && !b.finish.contains(e.target)) stopFinishing();
-  }, { ...opts, capture: true });
+  root.addEventListener(
+    "pointerdown",
+    (e) => {
+      root.classList.add("cw-pointer");
+      if (!b.finish.contains(e.target)) stopFinishing();
+    },
+    opts,
+  );
+  root.addEventListener(
+    "keydown",
+    (e) => {
+      root.classList.remove("cw-pointer");
+      if (e.key.toLowerCase() !== "d" && !b.finish.contains(e.target)) stopFinishing();
+    },
+    { ...opts, capture: true },
+  );
   let copiedTimer = null;
   on(view.copy, () => {
     const code = model.get("code");
