@@ -5,7 +5,16 @@
 import { cardText, createCard, updateCard } from "./cards.js";
 import { createNarrowNote, updateNarrowNote } from "./narrow.js";
 
-/** Grid position [row, column] of pile 1–16 in a 5-row, 10-column grid. */
+/** @typedef {import("./state.js").State} State */
+/** @typedef {import("./state.js").Labels} Labels */
+/** @typedef {import("./state.js").Entry} Entry */
+/** @typedef {ReturnType<typeof createBoard>} View */
+
+/**
+ * Grid position [row, column] of pile 1–16 in a 5-row, 10-column grid.
+ * @param {number} pile
+ * @returns {[number, number]}
+ */
 export function pileCell(pile) {
   if (pile <= 4) return [6 - pile, 1]; // left side, pile 1 at the bottom
   if (pile <= 12) return [1, pile - 3]; // top row, 5–12 left to right
@@ -15,6 +24,8 @@ export function pileCell(pile) {
 /**
  * The compact horseshoe of a narrow board, 8 columns wide: the same U, with the sides
  * tucked under the ends of the top row instead of beside them (so cards stay large).
+ * @param {number} pile
+ * @returns {[number, number]}
  */
 export function compactPileCell(pile) {
   if (pile <= 4) return [6 - pile, 1];
@@ -26,6 +37,8 @@ export function compactPileCell(pile) {
  * Where each place sits on screen, as [row, column] of the 5 × 10 board grid (the
  * foundations, in the middle, are given the grid cells they appear over). Arrow keys
  * move focus by these coordinates.
+ * @param {string} place
+ * @returns {[number, number]}
  */
 export function placeCell(place) {
   if (place[0] === "F") {
@@ -35,6 +48,13 @@ export function placeCell(place) {
   return pileCell(Number(place));
 }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {Record<string, string>} [attrs]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function element(tag, className, attrs = {}) {
   const el = document.createElement(tag);
   if (className) el.className = className;
@@ -42,29 +62,45 @@ function element(tag, className, attrs = {}) {
   return el;
 }
 
+/**
+ * @param {string} action
+ * @param {string} [className]
+ */
 function button(action, className = "cw-button") {
   return element("button", className, { type: "button", "data-action": action });
 }
 
+/** @param {Record<string, string>} attrs */
 function slot(attrs) {
   const el = element("div", "cw-slot", { tabindex: "-1", role: "button", ...attrs });
   el.append(element("div", "cw-place"), element("div", "cw-caption", { "aria-hidden": "true" }));
   return el;
 }
 
-/** "Ruchy: {n}" -> "Ruchy: 5" (the templates come from Python's i18n catalogue). */
+/**
+ * "Ruchy: {n}" -> "Ruchy: 5" (the templates come from Python's i18n catalogue).
+ * @param {string | undefined} template
+ * @param {Record<string, unknown>} values
+ */
 export function fill(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
 }
 
-/** "karta" / "karty" / "kart": the plural form of the catalogue that fits `count`. */
+/**
+ * "karta" / "karty" / "kart": the word after `count` cards. Python's plural rule forms it
+ * for every count a place can hold (labels.cards_counted), so the front end has none.
+ * @param {number} count
+ * @param {Labels} labels
+ * @returns {string}
+ */
 export function cardsWord(count, labels) {
-  if (count === 1) return labels.cards_one ?? "";
-  const tens = count % 100;
-  if (count % 10 >= 2 && count % 10 <= 4 && !(tens >= 12 && tens <= 14)) return labels.cards_few ?? "";
-  return labels.cards_many ?? "";
+  return labels.cards_counted?.[count] ?? "";
 }
 
+/**
+ * Seconds as "mm:ss" (minutes go on past 59).
+ * @param {number} seconds
+ */
 export function formatClock(seconds) {
   const total = Math.max(0, Math.floor(seconds));
   const minutes = Math.floor(total / 60);
@@ -73,7 +109,10 @@ export function formatClock(seconds) {
 
 let helpIds = 0;
 
-/** Build the static skeleton inside `root`; returns the parts the other modules use. */
+/**
+ * Build the static skeleton inside `root`; returns the parts the other modules use.
+ * @param {HTMLElement} root
+ */
 export function createBoard(root) {
   const toolbar = element("div", "cw-toolbar");
   const reshuffle = button("reshuffle");
@@ -262,34 +301,60 @@ export function createBoard(root) {
   };
 }
 
-/** The slot element of a place name ("3", "F1"). */
-/** The place a slot element stands for ("13", "F1"), or null for anything else. */
+/**
+ * The place a slot element stands for ("13", "F1"), or null for anything else.
+ * @param {Element | null | undefined} slotEl
+ * @returns {string | null}
+ */
 export function placeOf(slotEl) {
-  return slotEl?.dataset.pile ?? slotEl?.dataset.foundation ?? null;
+  const data = /** @type {HTMLElement | null | undefined} */ (slotEl)?.dataset;
+  return data?.pile ?? data?.foundation ?? null;
 }
 
+/**
+ * The slot element of a place name ("3", "F1"), or null.
+ * @param {{piles: HTMLElement[], foundations: HTMLElement[]}} view
+ * @param {unknown} place
+ * @returns {HTMLElement | null}
+ */
 export function slotOf(view, place) {
   if (typeof place !== "string" || place === "") return null;
   if (place[0] === "F") return view.foundations[Number(place.slice(1)) - 1] ?? null;
   return view.piles[Number(place) - 1] ?? null;
 }
 
-/** Source and destination slots of a move text ("13-14", "13-F1"); none for "R" or "". */
+/**
+ * Source and destination slots of a move text ("13-14", "13-F1"); none for "R" or "".
+ * @param {string} text
+ */
 function moveEnds(text) {
   const parts = String(text || "").split("-");
   return parts.length === 2 ? parts : [];
 }
 
+/**
+ * @param {Element} el
+ * @param {string} text
+ */
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {Entry | undefined} entry
+ * @param {number} hidden
+ * @param {string} caption
+ * @param {Labels} labels
+ * @param {boolean} showLabels
+ */
 function showPlace(el, entry, hidden, caption, labels, showLabels) {
   const [top, count] = Array.isArray(entry) ? entry : ["", 0];
-  const place = el.firstElementChild;
+  const place = /** @type {HTMLElement} */ (el.firstElementChild);
   // Face-down cards (the face-down deal) show as a back peeking out under the top card;
   // their faces are never sent to the browser.
   // A badge on the card's corner counts them (the slot's aria-label says it in words).
+  /** @type {HTMLElement | null} */
   let backs = place.querySelector(".cw-backs");
   if (hidden > 0 && !backs) {
     backs = element("div", "cw-backs", { "aria-hidden": "true" });
@@ -297,10 +362,11 @@ function showPlace(el, entry, hidden, caption, labels, showLabels) {
     place.append(element("span", "cw-down-count", { "aria-hidden": "true" }));
   }
   if (backs) {
-    const badge = place.querySelector(".cw-down-count");
+    const badge = /** @type {HTMLElement} */ (place.querySelector(".cw-down-count"));
     backs.hidden = badge.hidden = !(hidden > 0);
     setText(badge, hidden > 0 ? String(hidden) : "");
   }
+  /** @type {HTMLElement | null} */
   let card = place.querySelector(".cw-card:not(.cw-stand-in)"); // not motion's stand-ins
   if (top) {
     if (!card) {
@@ -313,14 +379,22 @@ function showPlace(el, entry, hidden, caption, labels, showLabels) {
     card.remove();
   }
   el.classList.toggle("cw-empty", !top);
-  const captionEl = el.lastElementChild;
+  const captionEl = /** @type {HTMLElement} */ (el.lastElementChild);
   setText(captionEl, `${caption} \u00d7${count}`);
   captionEl.hidden = !showLabels;
   return { top, count };
 }
 
-/** "Stos 10: A♠, 6 kart" / "Pile 10: empty", plus the place's state. */
-function accessibleName(kind, name, shown, hidden, labels, flags) {
+/**
+ * "Stos 10: A♠, 6 kart" / "Pile 10: empty", plus the place's state.
+ * @param {"pile" | "foundation"} kind
+ * @param {string} name
+ * @param {{top: string, count: number}} shown
+ * @param {number} hidden
+ * @param {Labels} labels
+ * @param {{selected: boolean, target: boolean, hint: boolean}} flags
+ */
+export function accessibleName(kind, name, shown, hidden, labels, flags) {
   const key = kind === "pile" ? "pile" : "foundation";
   let text = shown.top
     ? fill(labels[`${key}_named`], {
@@ -338,7 +412,11 @@ function accessibleName(kind, name, shown, hidden, labels, flags) {
   return text;
 }
 
-/** Bring the whole DOM up to date with the model state (cheap when little changed). */
+/**
+ * Bring the whole DOM up to date with the model state (cheap when little changed).
+ * @param {View} view
+ * @param {State} state
+ */
 export function updateBoard(view, state) {
   const { labels } = state;
   const selected = state.selected;
@@ -347,9 +425,12 @@ export function updateBoard(view, state) {
   const pending = new Set(moveEnds(state.pending_move));
   const replay = state.replay_state || {};
   const replaying = replay.total !== undefined;
+  /** @type {(readonly ["pile" | "foundation", HTMLElement, string, Entry | undefined, number])[]} */
   const places = [
-    ...view.piles.map((el, i) => ["pile", el, String(i + 1), state.piles[i], state.face_down[i] || 0]),
-    ...view.foundations.map((el, i) => ["foundation", el, `F${i + 1}`, state.foundations[i], 0]),
+    ...view.piles.map(
+      (el, i) => /** @type {const} */ (["pile", el, String(i + 1), state.piles[i], state.face_down[i] || 0]),
+    ),
+    ...view.foundations.map((el, i) => /** @type {const} */ (["foundation", el, `F${i + 1}`, state.foundations[i], 0])),
   ];
   for (const [kind, el, name, entry, hidden] of places) {
     const shown = showPlace(el, entry, hidden, name, labels, state.show_labels);
@@ -441,8 +522,8 @@ export function updateBoard(view, state) {
     setText(b.reviewTry, labels.review_try ?? "");
     b.reviewTry.hidden = !replay.better;
     setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
-    b.replayPrev.disabled = replay.step <= 0;
-    b.replayNext.disabled = replay.step >= replay.total;
+    b.replayPrev.disabled = Number(replay.step) <= 0;
+    b.replayNext.disabled = Number(replay.step) >= Number(replay.total);
   }
 
   setText(view.parts.helpTitle, labels.help ?? "");
@@ -485,6 +566,8 @@ export function updateBoard(view, state) {
 /**
  * Restart, why Undo is greyed out, a verdict's tone, and in a lesson the buttons of its
  * task only: every other toolbar button is greyed out, and Finish is not offered.
+ * @param {View} view
+ * @param {State} state
  */
 function updateLesson(view, state) {
   const { labels } = state;
@@ -502,13 +585,20 @@ function updateLesson(view, state) {
   // The buttons updateBoard never greys out: lit again once no lesson holds the board.
   for (const el of [b.newGame, b.help, b.finish, b.settings]) el.disabled = false;
   if (offered.length) {
-    for (const el of view.root.querySelectorAll(".cw-actions > button[data-action]")) {
-      if (!offered.includes(el.dataset.action)) el.disabled = true;
+    /** @type {NodeListOf<HTMLButtonElement>} */
+    const buttons = view.root.querySelectorAll(".cw-actions > button[data-action]");
+    for (const el of buttons) {
+      if (!offered.includes(el.dataset.action ?? "")) el.disabled = true;
     }
     b.finish.hidden = true;
   }
 }
 
+/**
+ * @param {Element} el
+ * @param {string} name
+ * @param {string} value
+ */
 function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
