@@ -2,12 +2,13 @@
 // render() draws one view of the model; several views of one widget stay in sync
 // because each redraws from the model on every change.
 
-import { createBoard, formatClock, updateBoard } from "./board.js";
+import { createBoard } from "./board.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
 import { createMotion } from "./motion.js";
 import { attachPanels } from "./panels.js";
 import { readState } from "./state.js";
+import { formatClock, updateBoard } from "./update.js";
 
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").Model} Model */

@@ -2,9 +2,8 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-
-import { accessibleName, cardsWord, fill, formatClock } from "../../js/board.js";
 import { cardText, parseAscii } from "../../js/cards.js";
+import { accessibleName, cardsWord, fill, formatClock } from "../../js/update.js";
 
 test("fill puts values into {name} placeholders and leaves the rest", () => {
   assert.equal(fill("Ruchy: {n}", { n: 5 }), "Ruchy: 5");
