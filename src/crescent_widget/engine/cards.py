@@ -15,7 +15,7 @@ from enum import IntEnum
 from typing import Final
 
 from ..errors import InvalidCardError, quoted
-from ..words.i18n import DEFAULT_LANG, check_lang
+from ..lang import DEFAULT_LANG, check_lang
 
 
 class Suit(IntEnum):

@@ -30,7 +30,7 @@ from ..errors import (
     InvalidPositionError,
     quoted,
 )
-from ..words.i18n import DEFAULT_LANG
+from ..lang import DEFAULT_LANG
 from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .moves import (
@@ -49,6 +49,7 @@ from .records import format_record, from_save, parse_record, replay, to_save
 from .restore import check_clock, checked_state
 from .rules import can_progress, legal_pairs, move_reason, reshuffle_piles
 from .views import PositionView
+from .winnable import random_winnable_number
 
 Status = Literal["playing", "won", "blocked"]
 UNDO_LIMIT: Final = 100
@@ -169,8 +170,6 @@ class Game(PositionView):
             raise InvalidOptionError(f"winnable must be True or False, got {quoted(winnable)}")
         if not winnable:
             return cls(variant=variant, clock=clock)
-        from ..solver.winnable import random_winnable_number  # lazy: the engine must not need the solver
-
         return cls.from_number(random_winnable_number(), variant, clock=clock)
 
     @classmethod
