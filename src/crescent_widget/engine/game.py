@@ -44,7 +44,15 @@ from .moves import (
     Place,
     PlaceLike,
 )
-from .positions import CARD_COUNT, check_face_down, check_position, check_reshuffles, parse_layout
+from .positions import (
+    CARD_COUNT,
+    check_face_down,
+    check_position,
+    check_reshuffles,
+    format_position,
+    parse_layout,
+    parse_position,
+)
 from .records import format_record, from_save, parse_record, replay, to_save
 from .restore import check_clock, checked_state
 from .rules import can_progress, legal_pairs, move_reason, reshuffle_piles
@@ -209,15 +217,46 @@ class Game(PositionView):
                 f"unknown variant {quoted(variant)}; implemented: {', '.join(VARIANT_RESHUFFLES)}"
             )
         pile_ints, found_ints = parse_layout(piles, foundations)
-        check_position(pile_ints, found_ints)
+        return cls._from_cards(pile_ints, found_ints, reshuffles_left, variant, face_down, clock)
+
+    @classmethod
+    def _from_cards(  # noqa: PLR0917  (private; both callers pass the full position)
+        cls,
+        piles: list[list[int]],
+        foundations: list[list[int]],
+        reshuffles_left: object,
+        variant: str,
+        face_down: object,
+        clock: Callable[[], float] | None,
+    ) -> Game:
+        """A game at a position of card ints, every rule of a position checked first."""
+        check_position(piles, foundations)
         left = check_reshuffles(reshuffles_left, VARIANT_RESHUFFLES[variant])
         clock = check_clock(clock)
         # A constructor: `self` is the game being built (the stdlib's idiom, e.g. pathlib).
         self = cls.__new__(cls)
-        self._setup(pile_ints, found_ints, variant, None, clock, left)
-        self._face_down = check_face_down(face_down, pile_ints, FACE_DOWN_DEAL[variant])
-        self._start = ([p[:] for p in pile_ints], [f[:] for f in found_ints], left, self._face_down[:])
+        self._setup(piles, foundations, variant, None, clock, left)
+        self._face_down = check_face_down(face_down, piles, FACE_DOWN_DEAL[variant])
+        self._start = ([p[:] for p in piles], [f[:] for f in foundations], left, self._face_down[:])
         return self
+
+    @classmethod
+    def from_position(cls, text: str, *, clock: Callable[[], float] | None = None) -> Game:
+        """A game at the position a position text describes (see :meth:`position`).
+
+        Like :meth:`from_layout` it has no game code and no history: it starts there.
+
+        Raises:
+            InvalidPositionError: the text is not a position text, or the position breaks
+                the rules of a position (each card twice, piles of at most 13 …).
+
+        >>> g = Game("CR1-H-AAAAAAB"); _ = g.move("13-14")
+        >>> again = Game.from_position(g.position())
+        >>> again == g, again.code, again.face_down(1)
+        (True, None, 5)
+        """
+        piles, foundations, left, variant, face_down = parse_position(text)
+        return cls._from_cards(piles, foundations, left, variant, face_down, clock)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, clock: Callable[[], float] | None = None) -> Game:
@@ -434,6 +473,50 @@ class Game(PositionView):
             (down, *pile[down:]) for pile, down in zip(self._piles, self._face_down, strict=True)
         )  # the pile's length follows from `down` and its face-up cards
         return (piles, tuple(map(len, self._foundations)), self._reshuffles_left)
+
+    def position(self) -> str:
+        """The position as one line of text, which :meth:`from_position` reads back (as chess's FEN).
+
+        The piles bottom to top (face-down cards in small letters), the foundations' top
+        cards, the reshuffles left and the variant; the rules page of the documentation
+        describes it field by field. History, move count, clock and game code are not part
+        of it: two games with the same position text are equal (``==``).
+
+        >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14")
+        >>> text = g.position(); text.split("/")[12:14], text.split()[1:]
+        (['10H5HKHJD9D', 'JS4D8C7S5SKSAS'], ['AS/AH/AC/AD/KS/KH/KC/KD', '3', 'N'])
+        >>> Game.from_position(text).position() == text
+        True
+        """
+        return format_position(self._piles, self._face_down, self._foundations, self._reshuffles_left, self._variant)
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when their positions are (:meth:`position`), whatever led there."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self._piles == other._piles
+            and self._face_down == other._face_down
+            and self._reshuffles_left == other._reshuffles_left
+            and self._variant == other._variant
+            and [len(f) for f in self._foundations] == [len(f) for f in other._foundations]
+        )
+
+    def __hash__(self) -> int:
+        """The hash of the position: it changes as the game is played.
+
+        Keep a game in a set or as a dict key only while it stands still; to remember
+        positions across moves, keep their :meth:`position` texts (or :attr:`position_key`).
+        """
+        return hash(
+            (
+                tuple(map(tuple, self._piles)),
+                tuple(self._face_down),
+                tuple(map(len, self._foundations)),
+                self._reshuffles_left,
+                self._variant,
+            )
+        )
 
     @property
     def status(self) -> Status:
@@ -656,6 +739,21 @@ class Game(PositionView):
         ['1-3', '3-F7', '3-1', '3-7']
         """
         return [Move.from_indices(s, d) for s, d in self._legal_pairs()]
+
+    def legal_actions(self) -> list[Move]:
+        """Every legal action now: the legal moves (as :meth:`legal_moves`), then ``R`` when a reshuffle is allowed.
+
+        A bot picks from this one list; a reshuffle is legal while one is left, even when
+        it changes nothing (as :meth:`check` judges ``"R"``).
+
+        >>> g = Game("CR1-N-AAAAAAB")
+        >>> g.legal_actions() == [*g.legal_moves(), RESHUFFLE]
+        True
+        """
+        actions = [Move.from_indices(s, d) for s, d in self._legal_pairs()]
+        if self._reshuffle_reason() is None:
+            actions.append(RESHUFFLE)
+        return actions
 
     # -------------------------------------------------------------------- display
 
