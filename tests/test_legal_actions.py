@@ -33,7 +33,7 @@ def test_the_any_foundation_shorthand_has_no_number() -> None:
 
 
 def legal_now(game: Game) -> set[Move]:
-    return set(game.legal_moves()) | ({RESHUFFLE} if game.check("R") is None else set())
+    return set(game.legal_actions())
 
 
 def followed(legal: LegalActions) -> set[Move]:
