@@ -34,14 +34,12 @@ from ..lang import DEFAULT_LANG
 from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .moves import (
-    ANY_FOUNDATION,
     FIRST_FOUNDATION_INDEX,
     PILES,
     RESHUFFLE,
     RESHUFFLE_INDEX,
     RESHUFFLE_PLACE,
     Move,
-    Place,
     PlaceLike,
 )
 from .positions import (
@@ -560,16 +558,9 @@ class Game(PositionView):
     def _coerce(self, src: MoveArg, dst: PlaceLike | None) -> Move:
         """The move the arguments name, every place checked; the reshuffle comes back as RESHUFFLE itself."""
         if dst is not None:
-            return Move.from_places(_place_arg(src), dst)
-        if type(src) is Move:
-            s, d = src
-            # A Move is a plain NamedTuple: anyone can build one, so its ints are checked too.
-            if type(s) is Place and type(d) is Place:
-                if RESHUFFLE_PLACE < s < ANY_FOUNDATION and RESHUFFLE_PLACE < d <= ANY_FOUNDATION:
-                    return src
-                if s == d == RESHUFFLE_PLACE:
-                    return RESHUFFLE
-            raise InvalidMoveError(f"no such move: ({quoted(s)}, {quoted(d)}) (piles are 1-16, foundations F1-F8)")
+            return Move(_place_arg(src), dst)
+        if isinstance(src, Move):  # its constructor refused any place that does not exist
+            return RESHUFFLE if src[0] == RESHUFFLE_PLACE else src
         if isinstance(src, str):
             return Move.parse(src)
         raise InvalidMoveError(f"give a move as 'SRC-DST' text, a Move, or two places; got {quoted(src)}")
