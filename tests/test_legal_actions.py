@@ -56,7 +56,7 @@ def test_legal_actions_follow_every_move_reshuffle_and_undo(deal: int, variant: 
         actions = sorted(legal_now(game))
         if not actions:
             break
-        if pick % 7 == 0 and game.can_undo:
+        if pick % 7 == 0 and game.can_undo():
             undone = game.undo()
             legal.update(game, Move(undone.dst, undone.src))  # undo touches the same two places
         else:

@@ -18,6 +18,7 @@ Move.parse('13-14')
 from __future__ import annotations
 
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
@@ -396,9 +397,18 @@ class Game(PositionView):
         return self._move_count
 
     @property
-    def can_undo(self) -> bool:
-        """Whether a move can be undone (history holds the last 100, cleared by a reshuffle)."""
-        return bool(self._history)
+    def can_undo(self) -> UndoAnswer:
+        """Whether :meth:`undo` would work: call it, ``game.can_undo()``, as ``can_move()``.
+
+        The three calls of undo pair up as a move's do: :meth:`check_undo` gives the
+        reason a refusal would carry, ``can_undo()`` the yes or no, :meth:`undo` the action.
+        Reading ``game.can_undo`` as a bool without calling it still works, with a
+        ``DeprecationWarning``, until the next release.
+
+        >>> g = Game("CR1-N-AAAAAAB"); g.can_undo()
+        False
+        """
+        return _CAN_UNDO if self._history else _CANNOT_UNDO
 
     @property
     def start_layout(self) -> dict[str, Any] | None:
@@ -658,7 +668,7 @@ class Game(PositionView):
         reshuffle cannot be taken back) or ``undo_limit`` (only the last 100 can).
 
         >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle()
-        >>> g.check_undo(), g.can_undo
+        >>> g.check_undo(), g.can_undo()
         ('undo_after_reshuffle', False)
         """
         return None if self._history else self._undo_refusal()
@@ -774,6 +784,46 @@ class Game(PositionView):
     def __repr__(self) -> str:
         where = self._code or "custom position"
         return f"<Game {where} moves={self._move_count} reshuffles_left={self._reshuffles_left} status={self.status}>"
+
+
+class UndoAnswer:
+    """What :attr:`Game.can_undo` gives: called, the answer as a bool (``game.can_undo()``).
+
+    Read as a bool without the call (the property it was), it gives the same answer and
+    warns that the call is the way from now on.
+    """
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: bool) -> None:
+        self._value = value
+
+    def __call__(self) -> bool:
+        return self._value
+
+    def _deprecated(self) -> bool:
+        warnings.warn(
+            "Game.can_undo is a method: call game.can_undo() (read as a property it stops working in the next release)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return self._value
+
+    def __bool__(self) -> bool:
+        return self._deprecated()
+
+    def __eq__(self, other: object) -> bool:
+        return self._deprecated() == other
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+    def __repr__(self) -> str:
+        return repr(self._value)
+
+
+_CAN_UNDO: Final = UndoAnswer(True)
+_CANNOT_UNDO: Final = UndoAnswer(False)
 
 
 def _place_arg(src: MoveArg) -> PlaceLike:
