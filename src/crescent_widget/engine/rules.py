@@ -40,9 +40,9 @@ Places = Sequence[list[int]]
 def move_reason(places: Places, src: int, dst: int) -> tuple[str | None, int]:
     """The first rule a move breaks (``None`` if legal) and its concrete destination.
 
-    Checks run in the order of the rules page (docs/rules/en.md, Legal moves): the source (``same_place``, ``empty_source``,
-    ``base_locked``, ``no_return``), then the destination (``empty_pile``, ``pile_full``,
-    ``same_suit``, ``adjacent_rank`` / ``foundation_order``). ``dst`` may be
+    Checks run in the order of the rules page (docs/rules/en.md, Legal moves): the source
+    (``same_place``, ``empty_source``, ``base_locked``, ``no_return``), then the destination
+    (``empty_pile``, ``pile_full``, ``same_suit``, ``adjacent_rank`` / ``foundation_order``). ``dst`` may be
     :data:`~crescent_widget.engine.moves.ANY_FOUNDATION_INDEX` (``F``); it resolves to the Ace foundation of
     the card's suit first, then the King foundation.
     """
