@@ -39,7 +39,7 @@ def blunders(numbers: list[int], cards: int, truth_nodes: int, per_deal: int) ->
             left = sum(game.pile_size(n) for n in range(1, 17))
             if left <= cards and index % 3 == 0 and taken < per_deal:
                 taken += 1
-                options = [*game.legal_moves(), *([Move.parse("R")] if game.reshuffles_left else [])]
+                options = game.legal_actions()
                 for move in options:
                     if move == line_move:
                         continue

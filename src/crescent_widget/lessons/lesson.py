@@ -144,7 +144,7 @@ class Lesson:
         """Judge ``answer`` (a move, ``"R"`` or ``"U"``) as played from ``before``; changes nothing."""
         lang = check_lang(lang)
         if isinstance(answer, str) and answer.strip().upper() == UNDO:
-            if not before.can_undo:
+            if not before.can_undo():
                 return Verdict(
                     False, label("verdict_illegal", lang) + message("nothing_to_undo", lang), "nothing_to_undo"
                 )

@@ -116,7 +116,7 @@ def hint(
     if status == "won":
         return _hint(game, None, "none", True, "won")
     if status == "blocked":
-        blocked = _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
+        blocked = _hint(game, None, "undo" if game.can_undo() else "none", True, "blocked")
         if hides_cards(game):
             return blocked
         return replace(blocked, explanation=join(blocked.explanation, why_lost(game)))
@@ -132,7 +132,7 @@ def hint(
     if result.status == "lost":
         lost = (
             _hint(game, None, "undo", True, "undo")
-            if game.can_undo
+            if game.can_undo()
             else _hint(game, None, "none", True, "lost_no_undo")
         )
         return replace(lost, explanation=join(lost.explanation, why_lost(game, nodes=_searched(result))))
@@ -141,7 +141,7 @@ def hint(
     if _returns(game, first, avoid):
         ranked = _fresh_moves(game, avoid)
         if not ranked:
-            return _hint(game, None, "undo" if game.can_undo else "none", False, "only_back")
+            return _hint(game, None, "undo" if game.can_undo() else "none", False, "only_back")
         first = ranked[0]
     if first.is_reshuffle:
         return _hint(game, first, "reshuffle", False, "heuristic_reshuffle")
@@ -210,7 +210,7 @@ def _fair_hint(game: Game, avoid: Collection[Hashable] = ()) -> Hint:
         return _hint(game, max(moves, key=promise), "heuristic", False, "fair")
     if game.can_move(RESHUFFLE):
         return _hint(game, RESHUFFLE, "reshuffle", False, "fair_reshuffle")
-    return _hint(game, None, "undo" if game.can_undo else "none", False, "only_back")
+    return _hint(game, None, "undo" if game.can_undo() else "none", False, "only_back")
 
 
 def _best_child_move(game: Game) -> tuple[int, int] | None:

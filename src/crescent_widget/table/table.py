@@ -443,7 +443,7 @@ class Table:
             IllegalMoveError: ``no_reshuffles`` or ``game_over``.
         """
         self._no_replay()
-        if by_player and self._game.can_undo and self._game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
+        if by_player and self._game.can_undo() and self._game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
             return False
         return self.move(RESHUFFLE, by_player=by_player) is not None
 
