@@ -39,7 +39,7 @@ def test_hint_and_winnable_replace_a_refusal() -> None:
     t.hint(0.5)
     view = t.view()
     assert view.message == "" and view.note and view.hint_move
-    t.check_winnable(0.5)
+    t.still_winnable(0.5)
     view = t.view()
     assert (view.message, view.note) == ("", "") and view.winnability and view.hint_move
     with pytest.raises(IllegalMoveError):
@@ -51,7 +51,7 @@ def test_the_teaching_warning_replaces_the_note_before_it() -> None:
     t = Table.from_game(one_wrong_move(), teach=True, lang="en")
     t.hint(0.5)
     assert t.view().note
-    assert t.drop(2, 1) is None  # held: it loses the game
+    assert t.move(2, 1) is None  # held: it loses the game
     view = t.view()
     assert view.warning and view.note == "" and view.message == ""
 

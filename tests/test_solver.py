@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from crescent_widget import Card, Game, Move
 from crescent_widget.solver import (
     api,
-    check_move,
     check_win,
     hint,
+    move_check,
     random_winnable_number,
     solve,
     winnability,
@@ -226,10 +226,10 @@ def test_hint_on_a_blocked_game_says_undo() -> None:
 
 def test_check_move_warns_before_a_losing_move() -> None:
     game = layout({1: ["QS"], 2: ["KS"]}, {"S": (10, 0)})
-    assert check_move(game, "2-1").verdict == "loses_win"
-    assert check_move(game, "2-1").warn
-    assert check_move(game, "2-1").text() == check_move(game, "2-1").explanation.text("pl")
-    assert check_move(game, "1-F1").verdict == "keeps_win"
+    assert move_check(game, "2-1").verdict == "loses_win"
+    assert move_check(game, "2-1").warn
+    assert move_check(game, "2-1").text() == move_check(game, "2-1").explanation.text("pl")
+    assert move_check(game, "1-F1").verdict == "keeps_win"
     assert winnability(game) == "winnable"
 
 
@@ -291,7 +291,7 @@ def _face_down_twins() -> tuple[Game, Game]:
 
 
 def test_hints_in_the_face_down_deal_depend_only_on_what_is_visible() -> None:
-    from crescent_widget.solver import check_move, hint, winnability
+    from crescent_widget.solver import hint, move_check, winnability
 
     first, second = _face_down_twins()
     assert first.piles == second.piles and first._piles != second._piles
@@ -299,7 +299,7 @@ def test_hints_in_the_face_down_deal_depend_only_on_what_is_visible() -> None:
     assert hint(first).kind == "heuristic" and not hint(first).proven
     assert winnability(first) == winnability(second) == "unknown"
     move = first.legal_moves()[0]
-    assert check_move(first, move).verdict == check_move(second, move).verdict == "unknown"
+    assert move_check(first, move).verdict == move_check(second, move).verdict == "unknown"
 
 
 def test_solve_refuses_to_peek_at_face_down_cards() -> None:
@@ -320,7 +320,7 @@ def test_non_finite_or_negative_budgets_are_refused(seconds: float) -> None:
         lambda: solve(game, seconds=seconds),
         lambda: hint(game, seconds=seconds),
         lambda: winnability(game, seconds=seconds),
-        lambda: check_move(game, game.legal_moves()[0], seconds=seconds),
+        lambda: move_check(game, game.legal_moves()[0], seconds=seconds),
     ):
         with pytest.raises(InvalidBudgetError) as refused:
             call()

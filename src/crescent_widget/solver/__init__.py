@@ -25,7 +25,7 @@ player cannot see yet.
 
 from __future__ import annotations
 
-from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, check_move, hint, winnability
+from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, check_move, hint, move_check, winnability
 from .api import InvalidBudgetError, SolveResult, Status, solve
 from .backends import SolverBackendError, backend
 from .replay import ReplayError, check_win
@@ -47,6 +47,7 @@ __all__ = [
     "check_move",
     "check_win",
     "hint",
+    "move_check",
     "random_winnable_number",
     "read_survey",
     "solve",

@@ -12,6 +12,7 @@ from collections.abc import Collection, Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, Literal
 
+from ..deprecation import renamed
 from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
@@ -34,7 +35,7 @@ MoveVerdict = Literal["keeps_win", "loses_win", "already_lost", "unknown"]
 # Python runs about 3 times slower (JupyterLite), so the search gets 3 times the seconds
 # for the same work: 0.45 s, once per plan (benchmarks/bench_hints.py measures both).
 HINT_SECONDS: Final = 0.45 if in_browser() else 0.15
-AFTER_SHARE: Final = 0.7  # of check_move's budget, for the position after the move
+AFTER_SHARE: Final = 0.7  # of move_check's budget, for the position after the move
 
 
 @dataclass(frozen=True)
@@ -258,7 +259,7 @@ class MoveCheck:
         return self.explanation.text(lang)
 
 
-def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveCheck:
+def move_check(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveCheck:
     """Whether playing ``move`` (legal, ``"R"`` included) turns a winnable game into a lost one.
 
     Raises:
@@ -289,6 +290,10 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
             found = _move_check(verdict)
             return replace(found, explanation=join(found.explanation, why_lost(after, nodes=_searched(after_result))))
     return _move_check(verdict)
+
+
+# The former name, kept for one release.
+check_move = renamed(move_check, "check_move", "solver")
 
 
 def _searched(result: SolveResult) -> int:

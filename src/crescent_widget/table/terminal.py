@@ -31,7 +31,7 @@ from .table import Table, TableView
 QUIT = frozenset({"q", "quit", "exit", "koniec"})
 HELP = frozenset({"?", "h?", "help", "pomoc"})
 CONFIRM = frozenset({"y", "yes", "tak"})  # "t" alone toggles the teaching mode
-TAKE_BACK = "x"
+CANCEL = "x"  # the teaching mode's "take it back"
 
 
 def play(table: Table, read: Callable[[str], str], write: Callable[[str], object]) -> Table:
@@ -100,9 +100,9 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
         if held is not None and table.pending is None:
             write(label("terminal_taken_back", lang, move=str(held)))
         return False
-    if command == TAKE_BACK:
+    if command == CANCEL:
         held = table.pending
-        table.take_back()
+        table.cancel()
         write(label("terminal_taken_back", lang, move=str(held)))
         return False
     if command == "n" and not table.new_game():
@@ -124,7 +124,7 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
     simple: dict[str, Callable[[], object]] = {
         "u": table.undo,
         "h": table.hint,
-        "w": table.check_winnable,
+        "w": table.still_winnable,
     }
     if command in CONFIRM:
         table.confirm()
