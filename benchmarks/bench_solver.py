@@ -22,8 +22,8 @@ from collections import Counter
 from typing import Any
 
 from crescent_widget import Game
-from crescent_widget.solve import parse_range, percentile, solve_one, summarise
 from crescent_widget.solver import hint
+from crescent_widget.solver.cli import parse_range, percentile, solve_one, summarise
 
 
 def solve_range(numbers: list[int], seconds: float, jobs: int) -> list[dict[str, Any]]:

@@ -21,8 +21,8 @@ import sys
 import time
 
 from crescent_widget import Game
-from crescent_widget.solve import parse_range, percentile
 from crescent_widget.solver import solve
+from crescent_widget.solver.cli import parse_range, percentile
 from crescent_widget.solver.expand import expand
 from crescent_widget.solver.state import State, from_game, is_won
 

@@ -45,7 +45,7 @@ ALL_OF = (
     "crescent_widget",
     "crescent_widget.solver",
     "crescent_widget.table",
-    "crescent_widget.solve",
+    "crescent_widget.solver.cli",
     "crescent_widget.bots",
     "crescent_widget.gym",
     "crescent_widget.solver.review",
@@ -74,9 +74,10 @@ def error_classes() -> list[type[Exception]]:
     import crescent_widget
     from crescent_widget.errors import CrescentError
 
-    # Every module, so that every subclass is registered (``__main__`` would run the player).
+    # Every module, so that every subclass is registered (``__main__`` would run the player;
+    # ``crescent_widget.solve`` is a former name that only warns).
     for module in pkgutil.walk_packages(crescent_widget.__path__, "crescent_widget."):
-        if not module.name.endswith("__main__"):
+        if not module.name.endswith("__main__") and module.name != "crescent_widget.solve":
             importlib.import_module(module.name)
 
     found: list[type[Exception]] = []
@@ -158,7 +159,7 @@ def undocumented_objects() -> list[str]:
         for match in _DIRECTIVE.finditer(page.read_text(encoding="utf-8"))
     }
     listed |= {f"{cls.__module__}.{cls.__name__}" for cls in error_classes()}
-    # A module's entry (``::: crescent_widget.solve``) covers what that module makes public.
+    # A module's entry (``::: crescent_widget.solver.cli``) covers what that module makes public.
     return [
         path
         for path, (_, anchors) in public_objects().items()

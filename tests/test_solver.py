@@ -260,7 +260,7 @@ def test_random_winnable_deal() -> None:
 def test_cli_solves_a_small_range(tmp_path: Path) -> None:
     out = tmp_path / "results.json"
     completed = subprocess.run(
-        [sys.executable, "-m", "crescent_widget.solve", "1-3", "--seconds", "1", "--jobs", "1", "--json", str(out)],
+        [sys.executable, "-m", "crescent_widget.solver", "1-3", "--seconds", "1", "--jobs", "1", "--json", str(out)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -332,7 +332,7 @@ def test_non_finite_or_negative_budgets_are_refused(seconds: float) -> None:
 
 def test_cli_refuses_a_nan_budget() -> None:
     refused = subprocess.run(
-        [sys.executable, "-m", "crescent_widget.solve", "1", "--seconds", "nan"],
+        [sys.executable, "-m", "crescent_widget.solver", "1", "--seconds", "nan"],
         check=False,
         capture_output=True,
         text=True,

@@ -23,7 +23,7 @@ from distributed import Client
 from crescent_widget import Game
 from crescent_widget.solver import check_win
 
-SURVEY = [sys.executable, "-m", "crescent_widget.solve"]
+SURVEY = [sys.executable, "-m", "crescent_widget.solver"]
 WORKER = [sys.executable, "-m", "distributed.cli.dask_worker", "--nthreads", "1", "--no-nanny"]
 
 

@@ -128,7 +128,7 @@ def test_without_tqdm_the_plain_bar_is_drawn(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_the_survey_command_draws_the_tqdm_bar(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "crescent_widget.solve", "1-3", "--nodes", "5000"],
+        [sys.executable, "-m", "crescent_widget.solver", "1-3", "--nodes", "5000"],
         capture_output=True,
         text=True,
         check=True,

@@ -44,7 +44,6 @@ __all__ = [
     "Status",
     "Winnability",
     "backend",
-    "check_move",
     "check_win",
     "hint",
     "move_check",

@@ -1,6 +1,6 @@
 """A survey's results file as a table: a pandas ``DataFrame``, or a list of dicts without pandas.
 
-The survey (``python -m crescent_widget.solve ... --out results.jsonl``, or
+The survey (``python -m crescent_widget.solver ... --out results.jsonl``, or
 :func:`~crescent_widget.solver.survey.run_survey`) writes one JSON line per deal. Every
 line is checked before it becomes a row; a bad one (not JSON, a field missing or of the
 wrong kind, a deal written twice, half a line left by a killed run) is reported, never

@@ -1,7 +1,7 @@
 """Deal numbers this project's solver has won, so a player can ask for a winnable deal.
 
 ``winnable.txt`` beside this module lists them, one per line (``#`` starts a comment). It
-is written by ``python -m crescent_widget.solve RANGE --winnable-out FILE`` and every
+is written by ``python -m crescent_widget.solver RANGE --winnable-out FILE`` and every
 number in it comes from a line the engine replayed to a win.
 
 >>> numbers = winnable_numbers()
