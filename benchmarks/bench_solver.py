@@ -45,7 +45,7 @@ def hint_positions(records: list[dict[str, Any]], count: int, rng: random.Random
         if record["status"] != "won":
             continue
         game = Game.from_number(record["deal"])
-        for index, move in enumerate(record["moves"]):
+        for index, move in enumerate(record["line"]):
             if index % 15 == 0 and game.status == "playing":
                 positions.append(game.copy())
                 stray = game.copy()

@@ -35,7 +35,7 @@ def blunders(numbers: list[int], cards: int, truth_nodes: int, per_deal: int) ->
             continue
         game = start.copy()
         taken = 0
-        for index, line_move in enumerate(result.moves):
+        for index, line_move in enumerate(result.line):
             left = sum(game.pile_size(n) for n in range(1, 17))
             if left <= cards and index % 3 == 0 and taken < per_deal:
                 taken += 1

@@ -271,7 +271,7 @@ def test_the_narration_names_the_only_move_that_kept_a_win_and_it_is_true() -> N
     from crescent_widget.solver import solve
 
     deal = Game.from_number(3)
-    line = solve(deal, nodes=300_000).moves
+    line = solve(deal, nodes=300_000).line
     late = deal.copy()
     for move in line[:-12]:  # the end of the line, where a few cards are left and proofs are quick
         late.move(move)

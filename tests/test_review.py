@@ -24,7 +24,7 @@ def won_line() -> tuple[str, ...]:
     """A line the solver proved to win deal 3 (a node budget: the same line every run)."""
     result = solve(Game.from_number(DEAL), nodes=300_000)
     assert result.status == "won"
-    return tuple(result.line)
+    return tuple(str(move) for move in result.line)
 
 
 @pytest.fixture(scope="module")

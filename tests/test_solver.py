@@ -84,13 +84,13 @@ def test_won_lines_replay_through_the_engine(number: int) -> None:
     game = Game.from_number(number)
     result = solve(game, nodes=400_000)
     assert result.status == "won"
-    assert check_win(game, result.moves)
-    assert result.line == [str(m) for m in result.moves]
-    assert all(text == "R" or "-" in text for text in result.line)
+    assert check_win(game, result.line)
+    assert all(isinstance(move, Move) for move in result.line)
+    assert all(str(move) == "R" or "-" in str(move) for move in result.line)
     assert game.move_count == 0  # the game itself is untouched
     replayed = game.copy()
-    for text in result.line:
-        replayed.move(text)
+    for move in result.line:
+        replayed.move(move)
     assert replayed.status == "won"
     assert result.nodes > 0 and result.states_stored > 0 and result.seconds > 0
 
@@ -98,17 +98,17 @@ def test_won_lines_replay_through_the_engine(number: int) -> None:
 def test_solves_from_a_mid_game_position() -> None:
     game = Game.from_number(3)
     first = solve(game, nodes=400_000)
-    for move in first.moves[:40]:
+    for move in first.line[:40]:
         game.move(move)
     result = solve(game, nodes=400_000)
-    assert result.status == "won" and check_win(game, result.moves)
+    assert result.status == "won" and check_win(game, result.line)
 
 
 def test_one_move_from_winning() -> None:
     game = layout({5: ["KS"]}, {"S": (11, 0)})
     result = solve(game, seconds=5)
     assert result.status == "won"
-    assert result.line == ["5-F1"]
+    assert result.line == (Move.parse("5-F1"),)
     assert hint(game).move == Move.parse("5-F1") and hint(game).kind == "winning"
 
 
@@ -133,7 +133,7 @@ def test_reshuffles_left_are_part_of_the_position() -> None:
     with_reshuffle = layout({1: ["QS", "KS"]}, {"S": (10, 0)}, reshuffles_left=1)
     without = layout({1: ["QS", "KS"]}, {"S": (10, 0)}, reshuffles_left=0)
     won = solve(with_reshuffle, seconds=5)
-    assert won.status == "won" and won.line == ["R", "1-F1", "1-F1"]
+    assert won.status == "won" and [str(m) for m in won.line] == ["R", "1-F1", "1-F1"]
     assert solve(without, seconds=5).status == "lost"
     assert hint(with_reshuffle).kind == "reshuffle"
 
@@ -143,14 +143,14 @@ def test_joined_suit_slides_its_boundary() -> None:
     piles = {1: ["9S"], 2: ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"], 3: ["KS", "QS", "JS", "10S"]}
     game = layout(piles, {"S": (4, 5)})
     result = solve(game, seconds=5)
-    assert result.status == "won" and check_win(game, result.moves)
-    assert any(text.startswith("F") for text in result.line)
+    assert result.status == "won" and check_win(game, result.line)
+    assert any(str(move).startswith("F") for move in result.line)
 
 
 def test_tiny_budget_is_unknown_not_lost() -> None:
     result = solve(Game.from_number(1), nodes=50)
     assert result.status == "unknown"
-    assert result.moves == ()
+    assert result.line == ()
 
 
 def test_longer_dives_win_a_deal_that_500_expansion_dives_never_do(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,7 +159,7 @@ def test_longer_dives_win_a_deal_that_500_expansion_dives_never_do(monkeypatch: 
     game = Game.from_number(703)
     for seed in (0, 1):
         result = solve(game, nodes=200_000, seed=seed)
-        assert result.status == "won" and check_win(game, result.moves)
+        assert result.status == "won" and check_win(game, result.line)
     monkeypatch.setattr(api, "DIVE_LONGEST", 1)
     assert solve(game, nodes=200_000).status == "unknown"
 
@@ -203,7 +203,7 @@ def test_small_positions_agree_with_the_engine_oracle(game: Game) -> None:
     assert result.status != "unknown"
     assert (result.status == "won") == engine_winnable(game)
     if result.status == "won":
-        assert check_win(game, result.moves)
+        assert check_win(game, result.line)
 
 
 # ----------------------------------------------------------------- advice
@@ -272,7 +272,7 @@ def test_cli_solves_a_small_range(tmp_path: Path) -> None:
     assert [r["deal"] for r in results] == [1, 2, 3]
     for record in results:
         if record["status"] == "won":
-            assert check_win(Game.from_number(record["deal"]), record["moves"])
+            assert check_win(Game.from_number(record["deal"]), record["line"])
 
 
 # ---------------------------------------------------------------- the face-down deal plays fair

@@ -186,7 +186,7 @@ def test_one_deal_prints_its_verdict_and_a_line_the_terminal_plays(tmp_path: Pat
     )
     assert "You won! Every card is on a foundation." in played.stdout and "> ! " not in played.stdout
     record = json.loads(_run("CR1-N-AAAAAAB", *FAST, "--json").stdout)
-    assert record["status"] == "won" and record["moves"] == moves and record["deal"] == 1
+    assert record["status"] == "won" and record["line"] == moves and record["deal"] == 1
 
 
 @pytest.mark.parametrize(

@@ -58,7 +58,7 @@ def test_a_whole_game_with_no_widget_library_installed() -> None:
         from crescent_widget.solver import solve
         from crescent_widget.table import Table
 
-        line = [Move.parse(text) for text in solve(Game.from_number(3), nodes=300_000).line]
+        line = list(solve(Game.from_number(3), nodes=300_000).line)
         table = Table("CR1-N-AAAAAAD", lang="en", teach=True)
         table.replay([str(m) for m in line[:5]])
         assert table.replay_step(3) == 3 and table.view().replay.step == 3

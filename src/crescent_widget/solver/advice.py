@@ -125,7 +125,7 @@ def hint(
         return _fair_hint(game, avoid)
     result, search = run(game, seconds=seconds, nodes=nodes)
     if result.status == "won":
-        line = result.moves
+        line = result.line
         if _returns(game, line[0], avoid):
             line = _line_avoiding(game, avoid, seconds, nodes)
         if line:
@@ -188,7 +188,7 @@ def _line_avoiding(game: Game, avoid: Collection[Hashable], seconds: float, node
         if nodes_left is not None:
             nodes_left = max(0, nodes_left - result.nodes)
         if result.status == "won":
-            return (move, *result.moves)
+            return (move, *result.line)
     return ()
 
 

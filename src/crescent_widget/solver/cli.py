@@ -142,6 +142,7 @@ def fail(message: str) -> int:
 
 def verify(path: str) -> int:
     """Check every line of a results file (won lines replayed through the engine); 0 if all hold."""
+    from .results import current
     from .survey import record_problem
 
     problems: list[str] = []
@@ -156,7 +157,7 @@ def verify(path: str) -> int:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = current(json.loads(line))
         except (ValueError, RecursionError):
             record = None
         problem = "not a JSON line" if record is None else record_problem(record)
@@ -189,11 +190,11 @@ def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bo
 
     game = Game(code)
     result = solve(game, seconds=seconds, nodes=nodes)
-    line = [str(move) for move in result.moves]
+    line = [str(move) for move in result.line]
     if as_json:
         _variant, number = parse_code(code)
         record = {"deal": number, "code": game.code, "status": result.status, "seconds": round(result.seconds, 4),
-                  "nodes": result.nodes, "states_stored": result.states_stored, "moves": line,
+                  "nodes": result.nodes, "states_stored": result.states_stored, "line": line,
                   **({"proof": result.proof} if result.proof else {})}  # fmt: skip
         print(json.dumps(record, indent=1))
         return 0
@@ -206,7 +207,7 @@ def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bo
     print(verdict)
     if line:
         print(f"Play it in the terminal: crescent {game.code}, then paste these lines.")
-        print(format_record(str(game.code), result.moves).split("\n", 1)[1])
+        print(format_record(str(game.code), result.line).split("\n", 1)[1])
     return 0
 
 
