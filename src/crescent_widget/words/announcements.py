@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.cards import RANK_ASCII, RANK_PL, Card
 from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.moves import Move, Place
+from ..engine.positions import CARD_COUNT
 from ..engine.records import RecordError
 from ..errors import CrescentError
 from .i18n import LABELS, NO_WORDS, REASONS, Lang, Words, label, message
@@ -134,8 +135,11 @@ def labels(lang: Lang) -> dict[str, Any]:
 
     Templates keep their ``{n}``-style placeholders; the front end fills them in, so the
     texts have one source (``crescent_widget.words.i18n``) and the front end ships none.
+    ``cards_counted[n]`` is the word after ``n`` cards (:func:`cards_word`), for every
+    count a place can hold, so the plural rule has one home too.
     """
     texts: dict[str, Any] = {key: by_lang[lang] for key, by_lang in LABELS.items() if not key.startswith("terminal_")}
     names = RANK_PL if lang == "pl" else RANK_ASCII
     texts["ranks"] = {RANK_ASCII[rank]: names[rank] for rank in range(1, 14)}
+    texts["cards_counted"] = [cards_word(count, lang) for count in range(CARD_COUNT + 1)]
     return texts
