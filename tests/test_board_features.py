@@ -241,15 +241,15 @@ def test_a_whole_file_book_keeps_the_same_games(tmp_path: Path) -> None:
     whole = StatsBook(tmp_path / "whole.sqlite3", whole_file=True)
     plain = StatsBook(tmp_path / "plain.sqlite3")
     for book in (whole, plain):
-        book.record("N", won=True, moves=100, seconds=200.0)
-        book.record("F", won=False, moves=10, seconds=20.0)
+        book.add("N", won=True, moves=100, seconds=200.0)
+        book.add("F", won=False, moves=10, seconds=20.0)
     assert whole.summary() == plain.summary() == StatsBook(tmp_path / "whole.sqlite3").summary()
     assert StatsBook(tmp_path / "plain.sqlite3", whole_file=True).summary() == plain.summary()
 
 
 def test_the_file_is_plain_sqlite(tmp_path: Path) -> None:
     book = StatsBook(tmp_path / "s.sqlite3")
-    book.record("H", won=False, moves=3, seconds=2.5)
+    book.add("H", won=False, moves=3, seconds=2.5)
     with sqlite3.connect(tmp_path / "s.sqlite3") as db:
         assert db.execute("SELECT variant, won, moves, seconds FROM games").fetchall() == [("H", 0, 3, 2.5)]
     book.clear()

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from ..engine.moves import Move
 from .backends import SearchEngine, search_class
 from .checks import InvalidBudgetError, check_game, check_seed, refuse_type
-from .replay import ReplayError, check_win, replay
+from .replay import ReplayError, check_win, engine_line
 from .state import State, from_game, is_won
 from .suits import SuitBound
 
@@ -317,8 +317,8 @@ def run(
             if line is not None:
                 break
     if line is not None:
-        moves = tuple(replay(game, line))
-        if not check_win(game, moves):  # replay() checked each move; this checks the end
+        moves = tuple(engine_line(game, line))
+        if not check_win(game, moves):  # engine_line() checked each move; this checks the end
             raise ReplayError("the solver line is legal but does not win")
         return finish("won", moves)
     if search.proof_done:
@@ -345,7 +345,7 @@ def dives_only(game: Game, *, seconds: float, seed: int = 7) -> SolveResult:
         line = search.dive(dive_length(search.dives), lambda: time.perf_counter() >= deadline)
         if search.proof_done:
             break
-    moves = tuple(replay(game, line)) if line is not None else ()
+    moves = tuple(engine_line(game, line)) if line is not None else ()
     if line is not None and not check_win(game, moves):
         raise ReplayError("the solver line is legal but does not win")
     status: Outcome = "won" if line is not None else "unknown"

@@ -163,7 +163,7 @@ def parse_intent(content: object) -> Intent:
     return Intent(kind, rev, args)
 
 
-def act(table: Table, intent: Intent) -> None:
+def carry_out(table: Table, intent: Intent) -> None:
     """Carry out one checked intent on the table, as the player's own (``by_player``).
 
     Raises:
@@ -190,7 +190,7 @@ def handle(table: Table, content: object, rev: int) -> str | None:
         logger.info("ignored stale %s intent (rev %d, now %d)", intent.kind, intent.rev, rev)
         return STALE
     try:
-        act(table, intent)
+        carry_out(table, intent)
     except CrescentError as err:
         from ..solver.backends import SolverBackendError  # the solver loads on first use
 

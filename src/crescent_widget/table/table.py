@@ -68,7 +68,7 @@ ActionCallback = Callable[[str, Move | None], object]
 MoveCallback = Callable[[Move], object]
 
 
-def deal(code: str | None = None, variant: str | None = None, winnable: bool = False) -> Game:
+def _deal(code: str | None = None, variant: str | None = None, winnable: bool = False) -> Game:
     """The game of ``code``; without one a random deal of ``variant``, proven winnable if asked.
 
     A deal the solver won in the standard game is winnable in Crescent Four (one more
@@ -182,7 +182,7 @@ class Table:
         self._interactive_rules = check_flag("interactive_rules", interactive_rules)
         self._teach = check_flag("teach", teach)
         self._winnable = check_flag("winnable", winnable)
-        self._game = deal(code, variant, winnable)
+        self._game = _deal(code, variant, winnable)
         self._variant = self._game.variant
         self._plan = HintPlan()  # the line the hints follow, and the player's recent path
         self._plan.visit(self._game)
@@ -517,7 +517,7 @@ class Table:
             self._new_game_armed_at = self._version
             return False
         try:
-            new = deal(code, None if code else self._variant, self._winnable)
+            new = _deal(code, None if code else self._variant, self._winnable)
         except CrescentError as err:
             self._refuse(err)
         before = self._game.copy()
