@@ -105,8 +105,14 @@ def hint(
     moves are searched in turn (within about ``seconds`` more).
 
     >>> from crescent_widget import Game
-    >>> Game.from_number(1).status
-    'playing'
+    >>> g = Game.from_number(3)
+    >>> found = hint(g, nodes=300_000)
+    >>> found.kind, found.move == found.line[0], g.move_count   # a proven line's first move; g is untouched
+    ('winning', True, 0)
+    >>> after = g.copy()
+    >>> _ = after.move(found.move)
+    >>> hint(g, nodes=300_000, avoid={after.position_key}).move != found.move
+    True
     """
     check_game(game)
     check_seconds(seconds)

@@ -20,7 +20,8 @@ LANGS: Final[tuple[Lang, ...]] = ("pl", "en")
 # Every text in the package is Polish unless asked otherwise, as the original rules are.
 DEFAULT_LANG: Final[Lang] = "pl"
 
-# Refusal reasons, in the order SPEC.md checks them (source checks, then destination).
+# Refusal reasons, in the order the engine checks them (the source, then the destination; the
+# documentation's rules page, docs/rules/en.md, "Legal moves").
 REASONS: Final[dict[str, dict[str, str]]] = {
     "same_place": {
         "pl": "Karta jest już w tym miejscu; wybierz inne miejsce docelowe",
