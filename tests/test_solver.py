@@ -224,7 +224,7 @@ def test_hint_on_a_blocked_game_says_undo() -> None:
     assert hint(game).kind == "undo"
 
 
-def test_check_move_warns_before_a_losing_move() -> None:
+def test_move_check_warns_before_a_losing_move() -> None:
     game = layout({1: ["QS"], 2: ["KS"]}, {"S": (10, 0)})
     assert move_check(game, "2-1").verdict == "loses_win"
     assert move_check(game, "2-1").warn

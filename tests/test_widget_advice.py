@@ -140,7 +140,7 @@ def test_teach_holds_a_losing_drop_until_confirmed() -> None:
     assert_mirrors_engine(w)
 
 
-def test_check_move_refuses_an_illegal_move(w: CrescentWidget) -> None:
+def test_move_check_refuses_an_illegal_move(w: CrescentWidget) -> None:
     with pytest.raises(IllegalMoveError):
         w.move_check(14, 1)
     assert w.message == "Musi być tego samego koloru"
@@ -311,7 +311,7 @@ def test_new_intents_out_of_place_are_refused_quietly(w: CrescentWidget) -> None
     assert_mirrors_engine(w)
 
 
-def test_check_move_is_a_question_only(w: CrescentWidget) -> None:
+def test_move_check_is_a_question_only(w: CrescentWidget) -> None:
     w.tap(13)
     before = w.get_state()
     assert w.move_check(15, "F").verdict in ("keeps_win", "unknown")
