@@ -145,9 +145,9 @@ def parse_intent(content: object) -> Intent:
     if not isinstance(content, dict):
         raise BadIntentError(NOT_AN_OBJECT, f"a message must be a JSON object, got {type(content).__name__}")
     kind = content.get("type")
-    spec = INTENTS.get(kind) if isinstance(kind, str) else None
-    if spec is None or not isinstance(kind, str):
+    if not isinstance(kind, str) or kind not in INTENTS:
         raise BadIntentError(UNKNOWN_INTENT, f"unknown intent type {quoted(kind)}")
+    spec = INTENTS[kind]
     rev = content.get("rev")
     if isinstance(rev, bool) or not isinstance(rev, int):
         raise BadIntentError(BAD_REV, f"'rev' must be an int, got {quoted(rev)}")
