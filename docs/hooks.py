@@ -45,7 +45,7 @@ ALL_OF = (
     "crescent_widget",
     "crescent_widget.solver",
     "crescent_widget.table",
-    "crescent_widget.solve",
+    "crescent_widget.solver.cli",
     "crescent_widget.bots",
     "crescent_widget.gym",
     "crescent_widget.solver.review",
@@ -58,7 +58,7 @@ DEFINED_IN = (
     "crescent_widget.stats",
 )
 # Modules kept for one release under an old name (CHANGELOG.md); importing one warns.
-DEPRECATED_ALIASES = ("crescent_widget.words.lessons",)
+DEPRECATED_ALIASES = ("crescent_widget.words.lessons", "crescent_widget.solve")
 EXTRA = (
     "crescent_widget.engine.moves.Place",
     "crescent_widget.lessons.Lesson",
@@ -161,7 +161,7 @@ def undocumented_objects() -> list[str]:
         for match in _DIRECTIVE.finditer(page.read_text(encoding="utf-8"))
     }
     listed |= {f"{cls.__module__}.{cls.__name__}" for cls in error_classes()}
-    # A module's entry (``::: crescent_widget.solve``) covers what that module makes public.
+    # A module's entry (``::: crescent_widget.solver.cli``) covers what that module makes public.
     return [
         path
         for path, (_, anchors) in public_objects().items()

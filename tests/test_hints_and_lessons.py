@@ -159,13 +159,13 @@ def test_the_polish_hint_claims_exactly_what_the_english_one_does() -> None:
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_still_winnable_in_the_face_down_deal_says_cards_are_hidden(lang: str) -> None:
     table = Table("CR1-H-AAAAAAB", lang=lang)
-    assert table.check_winnable(seconds=1.0) == "unknown"
+    assert table.still_winnable(seconds=1.0) == "unknown"
     view = table.view()
     assert view.winnability == "hidden"
     assert view.announcement == label("winnable_hidden", lang) == view.labels["winnable_hidden"]
     assert label("winnable_unknown", lang) != view.announcement
     standard = Table("CR1-N-AAAAAAB", lang=lang)
-    standard.check_winnable(seconds=0.0)
+    standard.still_winnable(seconds=0.0)
     assert standard.view().winnability == "unknown", "no proof in the time given stays for full knowledge"
 
 
@@ -271,7 +271,7 @@ def test_the_narration_names_the_only_move_that_kept_a_win_and_it_is_true() -> N
     from crescent_widget.solver import solve
 
     deal = Game.from_number(3)
-    line = solve(deal, nodes=300_000).moves
+    line = solve(deal, nodes=300_000).line
     late = deal.copy()
     for move in line[:-12]:  # the end of the line, where a few cards are left and proofs are quick
         late.move(move)

@@ -32,6 +32,7 @@ import anywidget
 import traitlets
 
 from .bundle import bundle_asset
+from .deprecation import renamed
 from .engine.codes import VARIANT_RESHUFFLES
 from .engine.game import Game, MoveArg
 from .engine.moves import Move, PlaceLike
@@ -361,13 +362,13 @@ class CrescentWidget(anywidget.AnyWidget):
         """Ask the solver for a move: the board lights it and the note explains it."""
         return self._table.hint(seconds)
 
-    def check_winnable(self, seconds: float = 1.0) -> Winnability:
-        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
-        return self._table.check_winnable(seconds)
+    def still_winnable(self, seconds: float = 1.0) -> Winnability:
+        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        return self._table.still_winnable(seconds)
 
-    def check_move(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
+    def move_check(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
         """Would this move throw away a win? Asks the solver; plays nothing."""
-        return self._table.check_move(src, dst, seconds)
+        return self._table.move_check(src, dst, seconds)
 
     def confirm(self) -> Move:
         """Play the move the teaching mode held back with a warning ("go ahead")."""
@@ -375,23 +376,23 @@ class CrescentWidget(anywidget.AnyWidget):
 
     def cancel(self) -> None:
         """Drop the move the teaching mode held back ("take it back"); nothing is played."""
-        self._table.take_back()
+        self._table.cancel()
 
     def replay(self, moves: ReplayInput, delay: float = 1.0) -> None:
         """Replay moves on the board, narrated: a list from here, or a record from its deal (:meth:`Table.replay`)."""
         self._table.replay(moves, delay)
 
-    def replay_step(self, step: int = 1) -> int:
+    def replay_step(self, count: int = 1) -> int:
         """Step the replay forward (``+1``), back (``-1``) or by any count; returns the step now."""
-        return self._table.step(step)
+        return self._table.replay_step(count)
 
-    def replay_play(self, playing: bool | None = None) -> bool:
+    def replay_play(self, playing: bool | None = True) -> bool:
         """Start (``True``), pause (``False``) or toggle (``None``) playing; returns whether it plays."""
-        return self._table.play(playing)
+        return self._table.replay_play(playing)
 
     def replay_stop(self, keep: bool = False) -> None:
         """Leave replay mode: back to the game as it was (or, with ``keep=True``, play on from here)."""
-        self._table.stop_replay(keep)
+        self._table.replay_stop(keep)
 
     def review(self, seconds: float = REVIEW_SECONDS) -> Review:
         """Review the game: the replay opens where the win was lost, with why and the better move lit."""
@@ -400,6 +401,10 @@ class CrescentWidget(anywidget.AnyWidget):
     def review_try(self) -> Move:
         """Play the review's better move as a new branch of the game (the board's "Try it")."""
         return self._table.review_try()
+
+    # The former names, kept for one release.
+    check_winnable = renamed(still_winnable, "check_winnable", "CrescentWidget")
+    check_move = renamed(move_check, "check_move", "CrescentWidget")
 
     @property
     def stats(self) -> Stats:

@@ -21,7 +21,8 @@ from ..lang import LANGS as LANGS  # noqa: PLC0414  (a re-export)
 from ..lang import Lang as Lang  # noqa: PLC0414  (a re-export)
 from ..lang import check_lang as check_lang  # noqa: PLC0414  (a re-export)
 
-# Refusal reasons, in the order the rules check them (source checks, then destination).
+# Refusal reasons, in the order the engine checks them (the source, then the destination; the
+# documentation's rules page, docs/rules/en.md, "Legal moves").
 REASONS: Final[dict[str, dict[str, str]]] = {
     "same_place": {
         "pl": "Karta jest już w tym miejscu; wybierz inne miejsce docelowe",
