@@ -287,11 +287,11 @@ def move_check(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
         ArgumentTypeError: ``game`` is not a Game, or ``seconds`` not a number.
         InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
     """
-    return finish_steps(check_move_steps(game, move, seconds=seconds))
+    return finish_steps(move_check_steps(game, move, seconds=seconds))
 
 
-def check_move_steps(game: Game, move: Move | str, *, seconds: float = 1.0) -> Generator[None, None, MoveCheck]:
-    """:func:`check_move` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
+def move_check_steps(game: Game, move: Move | str, *, seconds: float = 1.0) -> Generator[None, None, MoveCheck]:
+    """:func:`move_check` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
     check_game(game)
     check_seconds(seconds)
     after = game.copy()

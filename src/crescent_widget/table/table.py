@@ -1017,10 +1017,10 @@ class Table:
         and is played (or held) when the check ends, if the position still stands.
         """
         if self._background:
-            from ..solver.advice import check_move_steps
+            from ..solver.advice import move_check_steps
 
             self._selected = None
-            checking = check_move_steps(self._game.copy(), move, seconds=TEACH_CHECK_SECONDS)
+            checking = move_check_steps(self._game.copy(), move, seconds=TEACH_CHECK_SECONDS)
             self._start("check", checking, lambda check: self._after_check(move, check))
             return True
         return self._hold(move, self.move_check(move))
