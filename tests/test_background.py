@@ -258,9 +258,9 @@ def test_a_search_in_slices_yields_often_and_a_threads_search_answers_as_before(
     pieces, _ = steps(True)
     assert pieces > whole > 0
     plain = solve(game, nodes=20_000)
-    assert (found.status, found.nodes, found.proof_nodes, found.moves) == (
+    assert (found.status, found.nodes, found.proof_nodes, found.line) == (
         plain.status,
         plain.nodes,
         plain.proof_nodes,
-        plain.moves,
+        plain.line,
     )
