@@ -312,7 +312,7 @@ def run_steps(
     def finish(status: Outcome, moves: tuple[Move, ...] = (), proof: Proof = "") -> tuple[SolveResult, SearchEngine]:
         result = SolveResult(status, moves, work(), clock() - started, search.stored, search.proof_nodes, proof)
         if watch is not None:
-            watch.search_ended()
+            watch.search_ended(result.nodes)
         return result, search
 
     def slices(owed: int, finished: Callable[[], bool]) -> Iterator[int]:

@@ -79,9 +79,9 @@ class Watch:
             self._reported = now
             self._report(self)
 
-    def search_ended(self) -> None:
-        """The running search ended: its positions count as finished."""
-        self._finished += self._current
+    def search_ended(self, nodes: int) -> None:
+        """The running search ended with ``nodes`` positions: they count as finished."""
+        self._finished += nodes
         self._current = 0
 
     def begin_stage(self, step: int, of: int) -> None:
