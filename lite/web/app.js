@@ -33,6 +33,13 @@
     .jp-OutputArea-child, .jp-OutputArea-output { padding: 0 !important; margin: 0 !important; }
   `;
 
+  // JupyterLab's console drawn; the kernel ran the code (its cell has an output); the board drawn.
+  const STAGES = [
+    ["console", ".jp-CodeConsole"],
+    ["output", ".jp-CodeConsole .jp-OutputArea-output"],
+    ["board", ".crescent-widget .cw-board"],
+  ];
+
   function readDone() {
     try {
       const keys = JSON.parse(window.localStorage.getItem(STORE) || "[]");
@@ -152,6 +159,7 @@
     const frame = $("cr-frame");
     frame.src = `../repl/index.html?${options}`;
     const opened = performance.now();
+    const stages = (window.crescentStages = {});
     document.body.dataset.state = "starting";
 
     const watch = () => {
@@ -164,6 +172,10 @@
       const ready = document.body.dataset.state === "ready";
       if (doc && doc.body) {
         prepareFrame(frame.contentWindow, doc);
+        // When each stage was first seen, in ms since the page opened (the site's benchmark reads it).
+        for (const [stage, selector] of STAGES) {
+          if (!(stage in stages) && doc.querySelector(selector)) stages[stage] = Math.round(performance.now());
+        }
         if (!ready && doc.querySelector(".crescent-widget .cw-board")) {
           document.body.dataset.state = "ready";
         } else if (!ready && doc.querySelector('[data-mime-type="application/vnd.jupyter.stderr"]')) {
