@@ -15,18 +15,23 @@
   const asked = new URLSearchParams(window.location.search).get("lang");
   const lang = config.langs.includes(asked) ? asked : config.defaultLang;
   const words = config.words[lang];
-  const lessonNumber = config.lesson; // 1-based, or null on the play page
-  const lesson = lessonNumber ? config.lessons[lessonNumber - 1] : null;
+  // The lesson shown (1-based), or null on the play page; it follows the board, whose own Next
+  // lesson may switch it in place.
+  let lessonNumber = config.lesson;
+  let lesson = lessonNumber ? config.lessons[lessonNumber - 1] : null;
   const STORE = "crescent-widget/lessons-done";
   const SLOW_MS = 60_000;
   const $ = (id) => document.getElementById(id);
   const link = (file, language = lang) => `${file}?lang=${language}`;
 
-  // The console's parts a pupil must not see or reach: its editor, toolbar, prompts, banner.
+  // The console's parts a pupil must not see or reach: its editor, toolbar, prompts, banner;
+  // and the board's lesson title, progress and buttons, which the page's bar shows.
   const FRAME_CSS = `
     .jp-Toolbar, .jp-CodeConsole-input, .jp-CodeConsole-banner, .lm-SplitPanel-handle,
     .jp-Cell-inputWrapper, .jp-OutputArea-prompt, .jp-OutputArea-promptOverlay, .jp-CellHeader,
     .jp-CellFooter, .jp-Collapser, .Toastify, .jp-Notification-Status { display: none !important; }
+    .crescent-widget .cw-lesson-progress, .crescent-widget .cw-lesson-title,
+    .crescent-widget .cw-lesson-controls { display: none !important; }
     .jp-ConsolePanel > .jp-CodeConsole, .jp-CodeConsole-content {
       top: 0 !important; height: 100% !important; padding: 0 !important; }
     .jp-CodeConsole .jp-Cell { padding: 0 !important; margin: 0 !important; border: 0 !important; }
@@ -81,8 +86,13 @@
     reset.setAttribute("aria-label", words.reset);
     reset.addEventListener("click", () => {
       writeDone([]);
-      document.body.dataset.lessonDone = "false";
-      drawLessons();
+      // A lesson board keeps its own list of the lessons done, and writes it back to the
+      // storage: a fresh start reads the cleared storage.
+      if (boardOf(frameDocument())?.querySelector(".cw-lesson")) window.location.reload();
+      else {
+        document.body.dataset.lessonDone = "false";
+        drawLessons();
+      }
     });
     nav.append(reset);
     nav.hidden = false;
@@ -111,6 +121,49 @@
       next.href = link(config.lessons[0].file);
     }
     next.hidden = false;
+  }
+
+  function frameDocument() {
+    try {
+      return $("cr-frame").contentDocument;
+    } catch {
+      return null; // not (yet) the site's own page
+    }
+  }
+
+  function boardOf(doc) {
+    return doc?.querySelector(".crescent-widget") ?? null;
+  }
+
+  // The bar's Try again and Next lesson are links (a new start of the page), but once the
+  // board is drawn they press the board's own lesson buttons, which switch it at once.
+  function pressOnBoard(action, event) {
+    if (document.body.dataset.state !== "ready") return;
+    const button = boardOf(frameDocument())?.querySelector(`button[data-lesson-action="${action}"]`);
+    if (!button || (action === "next" && button.hidden)) return;
+    event.preventDefault();
+    button.click();
+  }
+
+  // The board's lesson, from its title: Next lesson on the board switches it in place. The
+  // bar, the address (a reload opens that lesson) and the progress follow.
+  function followBoard(board) {
+    const shown = board.querySelector(".cw-lesson-title")?.textContent;
+    if (!shown || shown === lesson.title[lang]) return;
+    const index = config.lessons.findIndex((each) => each.title[lang] === shown);
+    if (index < 0) return;
+    lessonNumber = index + 1;
+    lesson = config.lessons[index];
+    window.history.replaceState(null, "", link(lesson.file));
+    document.body.dataset.lessonDone = "false";
+    $("cr-next").classList.remove("cr-go");
+    drawBar();
+  }
+
+  function solved(board) {
+    const panel = board.querySelector(".cw-lesson");
+    if (panel) return panel.dataset.done === "true";
+    return board.querySelector('.cw-note[data-tone="right"]') !== null;
   }
 
   function status(text, more = "", offerReload = false) {
@@ -162,13 +215,11 @@
     const stages = (window.crescentStages = {});
     document.body.dataset.state = "starting";
 
+    $("cr-again").addEventListener("click", (event) => pressOnBoard("retry", event));
+    $("cr-next").addEventListener("click", (event) => lesson && pressOnBoard("next", event));
+
     const watch = () => {
-      let doc = null;
-      try {
-        doc = frame.contentDocument;
-      } catch {
-        doc = null; // not (yet) the site's own page
-      }
+      const doc = frameDocument();
       const ready = document.body.dataset.state === "ready";
       if (doc && doc.body) {
         prepareFrame(frame.contentWindow, doc);
@@ -182,7 +233,11 @@
           document.body.dataset.state = "failed";
           status(words.failed, "", true);
         }
-        if (ready && lesson && doc.querySelector('.crescent-widget .cw-note[data-tone="right"]')) markDone();
+        const board = boardOf(doc);
+        if (ready && lesson && board) {
+          followBoard(board);
+          if (solved(board)) markDone();
+        }
       }
       if (document.body.dataset.state === "starting" && performance.now() - opened > SLOW_MS) {
         status(words.starting, words.slow, true);
