@@ -22,11 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from crescent_widget.lessons import LESSONS
 from crescent_widget.words.i18n import LANGS
-from crescent_widget.words.lessons import LESSONS
 
 WEB = Path(__file__).resolve().parent / "web"
 APP_DIR = "app"
+# The browser's localStorage key of the lessons done: the lesson boards keep them there
+# (CrescentWidget's lesson_storage), and the pages read and clear them.
+STORE = "crescent-widget/lessons-done"
 # The REPL's own options: the Pyodide kernel, no banner, only the code's output.
 REPL_OPTIONS = {"kernel": "python", "toolbar": "0", "showBanner": "0", "hideCodeInput": "1"}
 
@@ -78,9 +81,10 @@ class AppPage:
 
     def code(self, lang: str) -> str:
         """The Python the REPL runs for this page in ``lang``: its board, as the cell's result."""
+        board = "from crescent_widget import CrescentWidget\nCrescentWidget("
         if self.lesson is None:
-            return f"from crescent_widget import CrescentWidget\nCrescentWidget(lang={lang!r})"
-        return f"from crescent_widget.words.lessons import LESSONS\nLESSONS[{self.lesson - 1}].widget({lang!r})"
+            return f"{board}lang={lang!r})"
+        return f"{board}lesson={self.lesson}, lang={lang!r}, lesson_storage={STORE!r})"
 
 
 def app_pages() -> list[AppPage]:
@@ -94,6 +98,7 @@ def page_config(page: AppPage, default_lang: str) -> dict[str, Any]:
         "lesson": page.lesson,
         "defaultLang": default_lang,
         "langs": list(LANGS),
+        "store": STORE,
         "repl": REPL_OPTIONS,
         "code": {lang: page.code(lang) for lang in LANGS},
         "lessons": [
@@ -154,6 +159,7 @@ def write_landing_page(output: Path, default_lang: str, sizes: Sizes) -> Path:
     config = {
         "defaultLang": default_lang,
         "langs": list(LANGS),
+        "store": STORE,
         "pages": [{"file": f"{APP_DIR}/{page.file}", "lesson": page.lesson} for page in app_pages()],
         "lessons": [{lang: lesson.title.text(lang) for lang in LANGS} for lesson in LESSONS],
     }

@@ -92,8 +92,10 @@ def test_the_app_pages_run_their_board_in_the_language_of_the_link() -> None:
     assert [p.file for p in pages] == ["play.html", *(f"lesson-{n}.html" for n in range(1, 10))]
     config = app_pages.page_config(pages[3], "pl")
     assert config["lesson"] == 3 and config["defaultLang"] == "pl"
-    assert config["code"]["en"].endswith("LESSONS[2].widget('en')")
-    assert config["code"]["pl"].endswith("LESSONS[2].widget('pl')")
+    store = "lesson_storage='crescent-widget/lessons-done'"
+    assert config["code"]["en"].endswith(f"CrescentWidget(lesson=3, lang='en', {store})")
+    assert config["code"]["pl"].endswith(f"CrescentWidget(lesson=3, lang='pl', {store})")
+    assert config["store"] == app_pages.STORE
     assert config["lessons"][2]["title"]["en"] == "3. King and Ace"
     assert app_pages.page_config(pages[0], "en")["code"]["pl"].endswith("CrescentWidget(lang='pl')")
     for words in app_pages.WORDS.values():

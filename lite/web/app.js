@@ -19,7 +19,7 @@
   // lesson may switch it in place.
   let lessonNumber = config.lesson;
   let lesson = lessonNumber ? config.lessons[lessonNumber - 1] : null;
-  const STORE = "crescent-widget/lessons-done";
+  const STORE = config.store;
   const SLOW_MS = 60_000;
   const $ = (id) => document.getElementById(id);
   const link = (file, language = lang) => `${file}?lang=${language}`;

@@ -4,7 +4,7 @@
 
 (() => {
   const config = JSON.parse(document.getElementById("crescent-site").textContent);
-  const STORE = "crescent-widget/lessons-done";
+  const STORE = config.store;
   const names = { en: { play: "Play", lesson: "Lesson" }, pl: { play: "Gra", lesson: "Lekcja" } };
   const url = (file, lang) => new URL(`${file}?lang=${lang}`, window.location.href).href;
   const said = document.getElementById("cr-said");
