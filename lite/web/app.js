@@ -32,7 +32,7 @@
     .jp-CellFooter, .jp-Collapser, .Toastify, .jp-Notification-Status { display: none !important; }
     .crescent-widget .cw-lesson-progress, .crescent-widget .cw-lesson-title,
     .crescent-widget .cw-lesson-controls { display: none !important; }
-    .jp-ConsolePanel > .jp-CodeConsole, .jp-CodeConsole-content {
+    .jp-ConsolePanel > .lm-Panel, .jp-CodeConsole-content {
       top: 0 !important; height: 100% !important; padding: 0 !important; }
     .jp-CodeConsole .jp-Cell { padding: 0 !important; margin: 0 !important; border: 0 !important; }
     .jp-OutputArea-child, .jp-OutputArea-output { padding: 0 !important; margin: 0 !important; }
