@@ -8,7 +8,6 @@
 //  - on a lesson page, keeps the lessons done in the browser's storage (localStorage) and
 //    offers Try again and Next lesson.
 // Every text is set with textContent.
-"use strict";
 
 (() => {
   const config = JSON.parse(document.getElementById("crescent-page").textContent);
@@ -70,7 +69,7 @@
     config.lessons.forEach((each, index) => {
       const dot = document.createElement("a");
       const isDone = done.has(each.key);
-      dot.className = "cr-dot" + (isDone ? " cr-done" : "");
+      dot.className = `cr-dot${isDone ? " cr-done" : ""}`;
       dot.href = link(each.file);
       dot.textContent = String(index + 1);
       dot.title = each.title[lang];
@@ -212,7 +211,8 @@
     const frame = $("cr-frame");
     frame.src = `../repl/index.html?${options}`;
     const opened = performance.now();
-    const stages = (window.crescentStages = {});
+    const stages = {};
+    window.crescentStages = stages;
     document.body.dataset.state = "starting";
 
     $("cr-again").addEventListener("click", (event) => pressOnBoard("retry", event));
@@ -221,7 +221,7 @@
     const watch = () => {
       const doc = frameDocument();
       const ready = document.body.dataset.state === "ready";
-      if (doc && doc.body) {
+      if (doc?.body) {
         prepareFrame(frame.contentWindow, doc);
         // When each stage was first seen, in ms since the page opened (the site's benchmark reads it).
         for (const [stage, selector] of STAGES) {

@@ -1,6 +1,5 @@
 // The teachers' page (the site's root): every app page's link in both languages, absolute
 // (from this page's own address, wherever the site is published), ready to copy.
-"use strict";
 
 (() => {
   const config = JSON.parse(document.getElementById("crescent-site").textContent);
@@ -11,9 +10,13 @@
   const lines = [];
 
   function copy(text) {
-    const done = () => { said.textContent = "Copied."; };
+    const done = () => {
+      said.textContent = "Copied.";
+    };
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(done, () => { said.textContent = "Select the text and copy it."; });
+      navigator.clipboard.writeText(text).then(done, () => {
+        said.textContent = "Select the text and copy it.";
+      });
     } else {
       said.textContent = "Select the text and copy it.";
     }
