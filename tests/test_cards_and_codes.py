@@ -1,4 +1,4 @@
-"""Cards in every written form, game codes, and the deal algorithm of SPEC.md."""
+"""Cards in every written form, game codes, and the deal algorithm (the same deal from a code everywhere)."""
 
 from __future__ import annotations
 

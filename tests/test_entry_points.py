@@ -186,8 +186,8 @@ def test_no_front_end_message_raises_into_the_kernel(
         lambda t: t.new_game(by_player=None),
         lambda t: t.replay(["13-14"], delay="x"),
         lambda t: t.replay(["13-14"], delay=float("nan")),
-        lambda t: (t.replay(["13-14"]), t.play("yes")),
-        lambda t: (t.replay(["13-14"]), t.stop_replay(keep="no")),
+        lambda t: (t.replay(["13-14"]), t.replay_play("yes")),
+        lambda t: (t.replay(["13-14"]), t.replay_stop(keep="no")),
     ],
 )
 def test_table_options_of_the_wrong_kind_are_refused(call: Callable[[Table], object]) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from crescent_widget import Game, InvalidPositionError
 from crescent_widget.engine.records import save_checksum as checksum
-from crescent_widget.words.lessons import full_foundations
+from crescent_widget.lessons import full_foundations
 from helpers import FakeClock, build_game, snapshot
 
 

@@ -92,7 +92,7 @@ def test_no_reshuffles_and_nothing_to_undo_leave_the_state_untouched() -> None:
     assert game.check("R") == "no_reshuffles"
 
 
-# When several rules are broken the first in SPEC.md's order is reported.
+# When several rules are broken the first in the engine's order is reported (the source, then the destination).
 @pytest.mark.parametrize(
     ("piles", "foundations", "args", "reason"),
     [

@@ -7,7 +7,7 @@ import warnings
 import pytest
 
 from crescent_widget import Card, Game, IllegalMoveError, Move
-from crescent_widget.words.lessons import full_foundations
+from crescent_widget.lessons import full_foundations
 from helpers import DEAD_TOPS, FakeClock, build_game, shuttle_position, snapshot
 
 # ---------------------------------------------------------------- allowed moves

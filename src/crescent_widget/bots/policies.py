@@ -93,6 +93,6 @@ class HintPolicy:
                 # A win was found: search once more for its whole line, and play it out.
                 result = solve(game, seconds=self.seconds)
                 if result.status == "won":
-                    move, *self._plan = result.moves
+                    move, *self._plan = result.line
         self._expect = (id(game), game.revision + 1)
         return move

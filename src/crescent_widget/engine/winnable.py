@@ -1,7 +1,7 @@
 """Deal numbers known to be winnable, so a player can ask for a winnable deal.
 
 ``winnable.txt`` beside this module lists them, one per line (``#`` starts a comment). It
-is written by ``python -m crescent_widget.solve RANGE --winnable-out FILE`` and every
+is written by ``python -m crescent_widget.solver RANGE --winnable-out FILE`` and every
 number in it comes from a line the engine replayed to a win. The list is data about
 deals, as game codes are, so the engine reads it without the solver that found it.
 

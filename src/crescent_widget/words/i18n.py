@@ -21,7 +21,8 @@ from ..lang import LANGS as LANGS  # noqa: PLC0414  (a re-export)
 from ..lang import Lang as Lang  # noqa: PLC0414  (a re-export)
 from ..lang import check_lang as check_lang  # noqa: PLC0414  (a re-export)
 
-# Refusal reasons, in the order the rules check them (source checks, then destination).
+# Refusal reasons, in the order the engine checks them (the source, then the destination; the
+# documentation's rules page, docs/rules/en.md, "Legal moves").
 REASONS: Final[dict[str, dict[str, str]]] = {
     "same_place": {
         "pl": "Karta jest już w tym miejscu; wybierz inne miejsce docelowe",
@@ -481,6 +482,10 @@ LABELS.update(
         "replay_keep": {"pl": "Graj od tego miejsca", "en": "Play from here"},
         "verdict_taken_back": {"pl": "Cofnięto go: {what} Wskazówka: ", "en": "It is taken back: {what} Hint: "},
         "verdict_other_undo": {"pl": "W tej lekcji nie trzeba niczego cofać.", "en": "This lesson needs no undo."},
+        "lesson_progress": {"pl": "Lekcja {n} z {count}", "en": "Lesson {n} of {count}"},
+        "lesson_done": {"pl": "zrobiona ✓", "en": "done ✓"},
+        "lesson_retry": {"pl": "Spróbuj jeszcze raz", "en": "Try again"},
+        "lesson_next": {"pl": "Następna lekcja", "en": "Next lesson"},
         "why_emptied": {"pl": "Opróżnił stos {n}.", "en": "It emptied pile {n}."},
         "why_freed": {
             "pl": "Odsłonił {card}, na którą czekał fundament.",
