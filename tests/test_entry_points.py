@@ -133,7 +133,7 @@ def test_a_clock_that_is_no_clock_is_refused_before_any_move() -> None:
             Game.from_dict(_played().to_dict(), clock=clock)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("highlight", [5, 3.5, ["13-14"], b"13-14", "13-99", "xyz", (1, 99)])
+@pytest.mark.parametrize("highlight", [5, 3.5, ["13-14"], b"13-14", "13-99", "xyz", (1, 99), (13, 14)])
 def test_svg_refuses_a_highlight_that_is_not_a_move(highlight: object) -> None:
     with pytest.raises(InvalidMoveError):
         Game(DEAL).svg(highlight=highlight)  # type: ignore[arg-type]

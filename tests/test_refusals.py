@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 
 import pytest
@@ -198,3 +199,18 @@ def test_every_move_prints_as_the_call_that_parses_it() -> None:
     ]
     assert all(eval(repr(move), {"Move": Move}) == move for move in [*moves, RESHUFFLE])
     assert repr(Move(13, "F1")) == "Move.parse('13-F1')" and repr(RESHUFFLE) == "Move.parse('R')"
+
+
+def test_an_error_keeps_its_code_and_pickles_as_the_call_that_made_it() -> None:
+    errors = [
+        IllegalMoveError("same_suit"),
+        InvalidMoveError("no such place: 17 (piles are 1-16, foundations F1-F8)"),
+        RecordError(2, "14-1", "same_suit", "Must be the same suit"),
+    ]
+    for err in errors:
+        again = pickle.loads(pickle.dumps(err))
+        assert type(again) is type(err) and again.reason == err.reason and str(again) == str(err)
+        assert again.text("pl") == err.text("pl") and again.text() == err.text("pl")
+    assert repr(errors[0]) == "IllegalMoveError('same_suit')" and str(errors[0]) == "Must be the same suit"
+    assert str(errors[2]) == "record entry 2 (14-1): Must be the same suit"
+    assert errors[2].text("pl") == "wpis 2 (14-1): Musi być tego samego koloru"

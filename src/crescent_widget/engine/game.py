@@ -81,9 +81,11 @@ class Game(PositionView):
     A Game is not thread-safe: it is a plain mutable object, like python-chess's
     ``Board``. Share one between threads only behind a lock, or through a
     :class:`~crescent_widget.table.Table`, which serializes its actions and views.
-    Every way a game enters from outside (a code, :meth:`from_layout`, :meth:`from_dict`,
-    :meth:`from_record`, a pickle or ``copy.deepcopy`` through ``__setstate__``) is
-    checked: only a legal position that follows from its start by its actions loads.
+    Every way a game enters from outside (a code, :meth:`from_layout`,
+    :meth:`from_position`, :meth:`from_dict`, :meth:`from_record`, a pickle or
+    ``copy.deepcopy`` through ``__setstate__``) is checked: only a legal position that
+    follows from its start by its actions loads. Two games are equal when their positions
+    are (:meth:`position`), whatever led to them.
     """
 
     __slots__ = (
@@ -400,8 +402,9 @@ class Game(PositionView):
     def can_undo(self) -> UndoAnswer:
         """Whether :meth:`undo` would work: call it, ``game.can_undo()``, as ``can_move()``.
 
-        The three calls of undo pair up as a move's do: :meth:`check_undo` gives the
-        reason a refusal would carry, ``can_undo()`` the yes or no, :meth:`undo` the action.
+        Undo has the three calls a move has: :meth:`check_undo` gives the reason a refusal
+        would carry (as :meth:`check`), ``can_undo()`` the yes or no (as :meth:`can_move`),
+        :meth:`undo` the action.
         Reading ``game.can_undo`` as a bool without calling it still works, with a
         ``DeprecationWarning``, until the next release.
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..errors import InvalidMoveError, quoted
 from .codes import base_cards
-from .moves import FIRST_FOUNDATION_INDEX, PILES, RESHUFFLE, Move, Place
+from .moves import ANY_FOUNDATION, FIRST_FOUNDATION_INDEX, PILES, RESHUFFLE, Move, Place
 from .rules import FOUNDATION_NEXT, MAX_PILE, PILE_DOWN, PILE_UP, SUIT
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def action_number(move: Move) -> int:
     if move.is_reshuffle:
         return RESHUFFLE_ACTION
     src, dst = move
-    if not (type(src) is Place and type(dst) is Place and 0 <= src.index < PLACE_COUNT and dst.index < PLACE_COUNT):
+    if dst == ANY_FOUNDATION:  # a Move names real places: only the shorthand has no number
         raise InvalidMoveError(f"no action number for {move!r}: give concrete places (13-F1, not 13-F)")
     return PLACE_COUNT * src.index + dst.index
 
