@@ -51,6 +51,8 @@ ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the o
 # machine), but a suit settled once is remembered, so the positions before it cost nothing.
 BOUND_BACK_NODES: Final = 2_000_000
 BOUND_BACK_SHARE: Final = 0.3
+# The share of the budget kept for the words at the end (the reason's own small searches).
+WORDS_SHARE: Final = 0.05
 
 
 class NotAGameError(CrescentError, TypeError):
@@ -261,7 +263,7 @@ def review(game: Game, seconds: float = 30.0) -> Review:
     started = time.perf_counter()
     if game.status == "playing" and hides_cards(game):
         raise HiddenCardsError
-    work = _Bisection(game.root(), game.actions, started + seconds)
+    work = _Bisection(game.root(), game.actions, started + seconds * (1 - WORDS_SHARE))
     end = len(work.actions)
     if game.status == "won":
         work.settle_won(0, work.actions)
