@@ -35,9 +35,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from crescent_widget import Game
-from crescent_widget.solve import parse_range, percentile
 from crescent_widget.solver import backend, solve
 from crescent_widget.solver.backends import SearchFactory
+from crescent_widget.solver.cli import parse_range, percentile
 from crescent_widget.solver.search import Search
 from crescent_widget.solver.state import from_game
 from random_states import compare_expand

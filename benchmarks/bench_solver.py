@@ -22,8 +22,8 @@ from collections import Counter
 from typing import Any
 
 from crescent_widget import Game
-from crescent_widget.solve import parse_range, percentile, solve_one, summarise
 from crescent_widget.solver import hint
+from crescent_widget.solver.cli import parse_range, percentile, solve_one, summarise
 
 
 def solve_range(numbers: list[int], seconds: float, jobs: int) -> list[dict[str, Any]]:
@@ -45,7 +45,7 @@ def hint_positions(records: list[dict[str, Any]], count: int, rng: random.Random
         if record["status"] != "won":
             continue
         game = Game.from_number(record["deal"])
-        for index, move in enumerate(record["moves"]):
+        for index, move in enumerate(record["line"]):
             if index % 15 == 0 and game.status == "playing":
                 positions.append(game.copy())
                 stray = game.copy()

@@ -21,9 +21,10 @@ import sys
 import time
 
 from crescent_widget import Game
-from crescent_widget.solve import parse_range, percentile
 from crescent_widget.solver import solve
+from crescent_widget.solver.cli import parse_range, percentile
 from crescent_widget.solver.expand import expand
+from crescent_widget.solver.results import current
 from crescent_widget.solver.state import State, from_game, is_won
 
 MEASURABLE = 0.05  # seconds of CPU: shorter searches are timed mostly by overhead and noise
@@ -49,14 +50,14 @@ def winning_lines(numbers: list[int], lines: str | None) -> dict[int, list[str]]
     """Each deal's winning line: from a survey results file, or solved here."""
     if lines:
         with open(lines, encoding="utf-8") as handle:
-            records = [json.loads(line) for line in handle if line.strip()]
+            records = [current(json.loads(line)) for line in handle if line.strip()]
         wanted = set(numbers)
-        return {r["deal"]: r["moves"] for r in records if r["status"] == "won" and r["deal"] in wanted}
+        return {r["deal"]: r["line"] for r in records if r["status"] == "won" and r["deal"] in wanted}
     found: dict[int, list[str]] = {}
     for number in numbers:
         result = solve(Game.from_number(number), nodes=300_000)
         if result.status == "won":
-            found[number] = result.line
+            found[number] = [str(move) for move in result.line]
     return found
 
 

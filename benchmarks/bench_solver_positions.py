@@ -28,8 +28,8 @@ import time
 from collections import Counter, defaultdict
 
 from crescent_widget import Game, Move
-from crescent_widget.solve import parse_range, percentile
 from crescent_widget.solver import solve
+from crescent_widget.solver.cli import parse_range, percentile
 
 DEPTHS = (15, 30, 45, 60)
 NOISE = 0.25

@@ -3,7 +3,7 @@
 A *blunder* is a move from a position proven winnable to a position proven lost. Positions
 come from the solver's winning lines (so each is proven winnable), from the point where at
 most ``--cards`` cards are left in the piles. Every legal move there (and the reshuffle) is
-settled by a long search; each move proven to lose is a blunder. Then ``check_move`` runs
+settled by a long search; each move proven to lose is a blunder. Then ``move_check`` runs
 with the teaching mode's budget, as the widget calls it: a caught blunder is one it warns
 about. It can never warn about a good move (it warns only on two proofs); the benchmark
 checks that too.
@@ -20,8 +20,8 @@ import sys
 import time
 
 from crescent_widget import Game, Move
-from crescent_widget.solve import parse_range
-from crescent_widget.solver import check_move, solve
+from crescent_widget.solver import move_check, solve
+from crescent_widget.solver.cli import parse_range
 
 
 def blunders(numbers: list[int], cards: int, truth_nodes: int, per_deal: int) -> tuple[list[tuple[Game, Move]], int]:
@@ -35,11 +35,11 @@ def blunders(numbers: list[int], cards: int, truth_nodes: int, per_deal: int) ->
             continue
         game = start.copy()
         taken = 0
-        for index, line_move in enumerate(result.moves):
+        for index, line_move in enumerate(result.line):
             left = sum(game.pile_size(n) for n in range(1, 17))
             if left <= cards and index % 3 == 0 and taken < per_deal:
                 taken += 1
-                options = [*game.legal_moves(), *([Move.parse("R")] if game.reshuffles_left else [])]
+                options = game.legal_actions()
                 for move in options:
                     if move == line_move:
                         continue
@@ -59,7 +59,7 @@ def main() -> None:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", default="1-40")
-    parser.add_argument("--budget", type=float, default=0.4, help="check_move's budget (the widget's: 0.4 s)")
+    parser.add_argument("--budget", type=float, default=0.4, help="move_check's budget (the widget's: 0.4 s)")
     parser.add_argument("--cards", type=int, default=40, help="positions with at most this many pile cards")
     parser.add_argument("--truth-nodes", type=int, default=400_000)
     parser.add_argument("--per-deal", type=int, default=4)
@@ -70,7 +70,7 @@ def main() -> None:
     verdicts: dict[str, int] = {}
     for game, move in found:
         began = time.perf_counter()
-        check = check_move(game, move, seconds=args.budget)
+        check = move_check(game, move, seconds=args.budget)
         times.append(time.perf_counter() - began)
         verdicts[check.verdict] = verdicts.get(check.verdict, 0) + 1
         caught += check.warn

@@ -1,6 +1,10 @@
 // Card drawing: HTML text + CSS only, so faces stay crisp at any zoom and need no
 // network images or fonts. A card's identity is its ASCII form ("10H", "QS").
 
+/** @typedef {"S" | "H" | "C" | "D"} Suit */
+/** @typedef {Record<string, string> | undefined} Ranks  rank names in the widget's language ("J" -> "W") */
+
+/** @type {Record<Suit, {symbol: string, red: boolean}>} */
 const SUITS = {
   S: { symbol: "\u2660", red: false },
   H: { symbol: "\u2665", red: true },
@@ -8,23 +12,32 @@ const SUITS = {
   D: { symbol: "\u2666", red: true },
 };
 
-/** Split "10H" into {rank: "10", suit: "H"}; null for anything that is not a card. */
+/**
+ * Split "10H" into {rank: "10", suit: "H"}; null for anything that is not a card.
+ * @param {unknown} ascii
+ * @returns {{rank: string, suit: Suit} | null}
+ */
 export function parseAscii(ascii) {
   if (typeof ascii !== "string" || ascii.length < 2) return null;
   const suit = ascii.slice(-1);
   const rank = ascii.slice(0, -1);
   if (!(suit in SUITS)) return null;
-  return { rank, suit };
+  return { rank, suit: /** @type {Suit} */ (suit) };
 }
 
-/** The display text of a card in the widget's language ("W♦" in Polish). */
+/**
+ * The display text of a card in the widget's language ("W♦" in Polish).
+ * @param {string} ascii
+ * @param {Ranks} ranks
+ */
 export function cardText(ascii, ranks) {
   const card = parseAscii(ascii);
   if (!card) return "";
-  const rank = (ranks && ranks[card.rank]) || card.rank;
+  const rank = ranks?.[card.rank] || card.rank;
   return rank + SUITS[card.suit].symbol;
 }
 
+/** @param {string} className */
 function span(className) {
   const el = document.createElement("span");
   el.className = className;
@@ -47,6 +60,9 @@ export function createCard() {
 /**
  * Show `ascii` on a card element, touching the DOM only when something changed.
  * Text goes in with textContent: state never reaches innerHTML.
+ * @param {HTMLElement} el
+ * @param {string} ascii
+ * @param {Ranks} ranks
  */
 export function updateCard(el, ascii, ranks) {
   const card = parseAscii(ascii);
@@ -54,14 +70,14 @@ export function updateCard(el, ascii, ranks) {
   const text = cardText(ascii, ranks);
   if (el.dataset.card === ascii && el.getAttribute("aria-label") === text) return;
   const symbol = SUITS[card.suit].symbol;
-  const rank = (ranks && ranks[card.rank]) || card.rank;
+  const rank = ranks?.[card.rank] || card.rank;
   el.dataset.card = ascii;
   el.setAttribute("aria-label", text);
   el.classList.toggle("cw-red", SUITS[card.suit].red);
   // Four-colour decks colour by suit: the stylesheet reads these classes.
   for (const suit of Object.keys(SUITS)) el.classList.toggle(`cw-suit-${suit}`, suit === card.suit);
   const [top, pip, bottom] = el.children;
-  top.textContent = rank + "\n" + symbol;
-  bottom.textContent = rank + "\n" + symbol;
+  top.textContent = `${rank}\n${symbol}`;
+  bottom.textContent = `${rank}\n${symbol}`;
   pip.textContent = symbol;
 }

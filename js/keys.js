@@ -4,13 +4,23 @@
 
 import { placeCell, placeOf, slotOf } from "./board.js";
 
+/** @typedef {import("./board.js").View} View */
+/** @typedef {import("./state.js").Model} Model */
+/** @typedef {"ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight"} Arrow */
+
 const PLACES = [
   ...Array.from({ length: 16 }, (_, i) => String(i + 1)),
   ...Array.from({ length: 8 }, (_, i) => `F${i + 1}`),
 ];
+/** @type {Record<Arrow, [number, number]>} */
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
-/** The place an arrow key leads to from `from`: nearest in that direction, straight lines first. */
+/**
+ * The place an arrow key leads to from `from`: nearest in that direction, straight lines first.
+ * @param {string} from
+ * @param {Arrow} key
+ * @returns {string | null}
+ */
 export function neighbour(from, key) {
   const [dr, dc] = ARROWS[key];
   const [r, c] = placeCell(from);
@@ -34,14 +44,23 @@ export function neighbour(from, key) {
  * `ui.toggleHelp()` opens or closes the key list, `ui.helpOpen()` tells whether a panel is
  * open and `ui.closePanel()` closes it, `ui.finish()` starts Finish. Returns
  * {setCurrent, onStateChange, cleanup}.
+ * @param {View} view
+ * @param {Model} model
+ * @param {(type: string, fields?: Record<string, unknown>) => void} send
+ * @param {{toggleHelp(): void, helpOpen(): boolean, closePanel(): void, finish(): void}} ui
  */
 export function attachKeys(view, model, send, ui) {
   const controller = new AbortController();
   let current = "1"; // the one slot in the tab order (a roving tabindex)
+  /** @type {HTMLElement[]} */
   let previewed = [];
   // Focus as seen from the view's own document or shadow root (marimo uses a shadow DOM).
-  const activeElement = () => view.root.getRootNode().activeElement;
+  const activeElement = () => /** @type {Document | ShadowRoot} */ (view.root.getRootNode()).activeElement;
 
+  /**
+   * @param {string} place
+   * @param {boolean} focus
+   */
   function setCurrent(place, focus) {
     const next = slotOf(view, place);
     if (!next) return;
@@ -59,7 +78,7 @@ export function attachKeys(view, model, send, ui) {
     const active = activeElement();
     const focused = placeOf(active?.closest?.(".cw-slot"));
     if (!model.get("teach") || !focused || !view.root.contains(active) || model.get("selected")) return;
-    const destinations = (model.get("targets") || {})[focused] || [];
+    const destinations = model.get("targets")?.[focused] || [];
     const source = slotOf(view, focused);
     if (destinations.length && source) {
       source.classList.add("cw-preview-src");
@@ -75,22 +94,28 @@ export function attachKeys(view, model, send, ui) {
   }
 
   const replaying = () => model.get("replay_state")?.total !== undefined;
+  /**
+   * @param {HTMLButtonElement} buttonEl
+   * @param {string} type
+   */
   const press = (buttonEl, type) => {
     if (!buttonEl.disabled) send(type);
   };
 
+  /** @param {KeyboardEvent} e */
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+    const target = /** @type {Element} */ (e.target);
     // A settings control keeps its own keys; Escape still closes its panel.
-    if (e.target.closest?.("select, input") && e.key !== "Escape") return;
-    const slotEl = e.target.closest?.(".cw-slot");
-    const onButton = Boolean(e.target.closest?.("button"));
+    if (target.closest?.("select, input") && e.key !== "Escape") return;
+    const slotEl = target.closest?.(".cw-slot");
+    const onButton = Boolean(target.closest?.("button"));
     const b = view.buttons;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     let handled = true;
     if (key in ARROWS) {
       const from = placeOf(slotEl);
-      setCurrent(from ? (neighbour(from, key) ?? from) : current, true);
+      setCurrent(from ? (neighbour(from, /** @type {Arrow} */ (key)) ?? from) : current, true);
     } else if (key === "Enter" || key === " ") {
       if (slotEl && !onButton) send("tap", { pile: placeOf(slotEl) });
       else handled = false; // a button clicks itself
@@ -99,7 +124,8 @@ export function attachKeys(view, model, send, ui) {
     } else if (key === "r") press(b.reshuffle, "reshuffle");
     else if (key === "u") press(b.undo, "undo");
     else if (key === "h") press(b.hint, "hint");
-    else if (key === "d") ui.finish(); // Dokończ / Finish, when offered
+    // Dokończ / Finish, when offered.
+    else if (key === "d") ui.finish();
     else if (key === "n") send("new_game");
     else if (key === "?") ui.toggleHelp();
     else if (key === "[" && replaying()) press(b.replayPrev, "replay_prev");
@@ -119,11 +145,15 @@ export function attachKeys(view, model, send, ui) {
 
   const opts = { signal: controller.signal };
   view.root.addEventListener("keydown", onKey, opts);
-  view.root.addEventListener("focusin", (e) => {
-    const place = placeOf(e.target.closest?.(".cw-slot"));
-    if (place && place !== current) setCurrent(place, false);
-    preview();
-  }, opts);
+  view.root.addEventListener(
+    "focusin",
+    (e) => {
+      const place = placeOf(/** @type {Element} */ (e.target).closest?.(".cw-slot"));
+      if (place && place !== current) setCurrent(place, false);
+      preview();
+    },
+    opts,
+  );
   view.root.addEventListener("focusout", () => setTimeout(preview, 0), opts);
 
   return {
@@ -132,6 +162,7 @@ export function attachKeys(view, model, send, ui) {
     before() {
       return { pending: model.get("pending_move"), inWarning: view.warning.contains(activeElement()) };
     },
+    /** @param {{pending: string, inWarning: boolean}} before what before() saw */
     onStateChange(before) {
       const pending = model.get("pending_move");
       if (pending && !before.pending && view.root.contains(activeElement())) view.buttons.cancel.focus();

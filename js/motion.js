@@ -15,14 +15,31 @@ const RISE_STAGGER_MS = 12;
 const HOLD_GHOST_MS = 1000;
 const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
 
+/** @typedef {import("./board.js").View} View */
+/** @typedef {import("./state.js").State} State */
+/** @typedef {import("./state.js").Entry} Entry */
+/** @typedef {Pick<State, "piles" | "foundations" | "reshuffles_left" | "replay_state">} Board */
+/**
+ * @typedef {{kind: "move", src: string, dst: string, card: string, under: string}
+ *   | {kind: "reshuffle" | "unreshuffle", piles: [string, string][]}
+ *   | null} Moved
+ */
+
+/**
+ * Every place with its entry, piles "1"–"16" then foundations "F1"–"F8".
+ * @param {Pick<State, "piles" | "foundations">} state
+ * @returns {[string, Entry][]}
+ */
 function placesOf(state) {
   return [
-    ...state.piles.map((entry, i) => [String(i + 1), entry]),
-    ...state.foundations.map((entry, i) => [`F${i + 1}`, entry]),
+    ...state.piles.map((entry, i) => /** @type {[string, Entry]} */ ([String(i + 1), entry])),
+    ...state.foundations.map((entry, i) => /** @type {[string, Entry]} */ ([`F${i + 1}`, entry])),
   ];
 }
 
+/** @param {Entry | undefined} entry */
 const topOf = (entry) => (Array.isArray(entry) ? entry[0] : "");
+/** @param {Entry | undefined} entry */
 const countOf = (entry) => (Array.isArray(entry) ? Number(entry[1]) || 0 : 0);
 
 /**
@@ -30,14 +47,18 @@ const countOf = (entry) => (Array.isArray(entry) ? Number(entry[1]) || 0 : 0);
  * {kind: "move", src, dst, card, under} (under: the card the mover now covers),
  * {kind: "reshuffle" | "unreshuffle", piles: [[place, old top]]}, or null (nothing
  * moved, or too much to show as one motion: a new game, a loaded position).
+ * @param {Board | null} before
+ * @param {Board} after
+ * @returns {Moved}
  */
 export function whatMoved(before, after) {
-  if (!before || before.piles.length !== 16 || after.piles.length !== 16) return null;
+  if (before?.piles.length !== 16 || after.piles.length !== 16) return null;
   if (before.foundations.length !== after.foundations.length) return null;
   const old = placesOf(before);
   const now = placesOf(after);
   const lost = [];
   const gained = [];
+  /** @type {[string, string][]} */
   const retopped = [];
   for (let i = 0; i < old.length; i++) {
     const delta = countOf(now[i][1]) - countOf(old[i][1]);
@@ -62,56 +83,175 @@ export function whatMoved(before, after) {
   return null;
 }
 
+/** @param {Pick<State, "piles" | "foundations">} state */
 function boardKey(state) {
   return JSON.stringify([state.piles, state.foundations]);
+}
+
+/**
+ * The animations under way on one view, each with the places it moves on, so that a new
+ * position cuts short only what it touches. `root.dataset.motion` says what moves now
+ * ("5-F2", "reshuffle"): a hook for tests.
+ * @param {HTMLElement} root
+ */
+function createTracker(root) {
+  /** @type {{animation: Animation, at: string[], end: () => void}[]} */
+  let running = [];
+  return {
+    /**
+     * A new position cuts short what still moves on the places it touches (all places,
+     * unless it is one move), so quick moves elsewhere (Finish) overlap. The clean-up runs
+     * now, not when the cancel event arrives, so it cannot undo the next motion's set-up.
+     * @param {string[] | null} places
+     */
+    stop(places) {
+      for (const { animation, end, at } of [...running]) {
+        if (places && !at.some((place) => places.includes(place))) continue;
+        end();
+        animation.cancel();
+      }
+      if (!running.length) root.dataset.motion = "";
+    },
+    /**
+     * @param {Animation} animation
+     * @param {() => void} cleanup
+     * @param {string[]} at
+     */
+    track(animation, cleanup, at) {
+      let done = false;
+      const entry = { animation, at, end: () => {} };
+      entry.end = () => {
+        if (done) return;
+        done = true;
+        cleanup();
+        running = running.filter((e) => e !== entry);
+        if (!running.length) root.dataset.motion = "";
+      };
+      animation.addEventListener("finish", entry.end);
+      animation.addEventListener("cancel", entry.end);
+      running.push(entry);
+    },
+  };
+}
+
+/**
+ * A card element showing `ascii` inside a slot's place, for the duration of a motion.
+ * @param {Element} place
+ * @param {string} ascii
+ * @param {import("./state.js").Labels} labels
+ * @param {boolean} above
+ */
+function stand(place, ascii, labels, above) {
+  const el = createCard();
+  updateCard(el, ascii, labels.ranks);
+  delete el.dataset.card; // decoration: not one of the cards the page shows
+  el.classList.add("cw-stand-in");
+  el.removeAttribute("role");
+  el.setAttribute("aria-hidden", "true");
+  const real = place.querySelector(".cw-card:not(.cw-stand-in)");
+  if (above || !real) place.append(el);
+  else place.insertBefore(el, real);
+  return el;
+}
+
+/**
+ * A move: the card flies from where it was (`from`) to its new place (`to`).
+ * @param {View} view
+ * @param {ReturnType<typeof createTracker>} tracker
+ * @param {Extract<Moved, {kind: "move"}>} plan
+ * @param {DOMRect} from
+ * @param {DOMRect} to
+ * @param {State} state
+ */
+function fly(view, tracker, plan, from, to, state) {
+  const slot = slotOf(view, plan.dst);
+  const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
+  if (!slot || !card?.parentElement) return;
+  const dx = from.left - to.left;
+  const dy = from.top - to.top;
+  const scale = from.width && to.width ? from.width / to.width : 1;
+  // What the mover lands on stays in view under it until it arrives.
+  const under = plan.under ? stand(card.parentElement, plan.under, state.labels, false) : null;
+  slot.classList.add("cw-flying");
+  const animation = card.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
+    { duration: MOVE_MS, easing: EASE },
+  );
+  view.root.dataset.motion = `${plan.src}-${plan.dst}`;
+  tracker.track(animation, () => {
+    slot.classList.remove("cw-flying");
+    under?.remove();
+  }, [plan.src, plan.dst]);
+}
+
+/**
+ * A reshuffle: each pile's new top card (its bottom card until now) rises from under
+ * the pile over the card that was on top. Its undo: the top card sinks back under.
+ * @param {View} view
+ * @param {ReturnType<typeof createTracker>} tracker
+ * @param {Extract<Moved, {piles: unknown}>} plan
+ * @param {State} state
+ */
+function rise(view, tracker, plan, state) {
+  const sinking = plan.kind === "unreshuffle";
+  plan.piles.forEach(([name, oldTop], i) => {
+    const slot = slotOf(view, name);
+    const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
+    if (!slot || !card?.parentElement) return;
+    const stay = oldTop ? stand(card.parentElement, oldTop, state.labels, sinking) : null;
+    /** @type {KeyframeAnimationOptions} */
+    const timing = { duration: RISE_MS, delay: i * RISE_STAGGER_MS, easing: EASE, fill: "backwards" };
+    const animation = sinking
+      ? (stay ?? card).animate(
+          [
+            { transform: "none", opacity: 1 },
+            { transform: "translateY(55%)", opacity: 0 },
+          ],
+          { ...timing, fill: "both" },
+        )
+      : card.animate(
+          [
+            { transform: "translateY(55%)", opacity: 0 },
+            { transform: "translateY(25%)", opacity: 1, offset: 0.5 },
+            { transform: "none", opacity: 1 },
+          ],
+          timing,
+        );
+    slot.classList.add("cw-flying");
+    tracker.track(animation, () => {
+      slot.classList.remove("cw-flying");
+      stay?.remove();
+    }, [name]);
+  });
+  view.root.dataset.motion = plan.kind;
 }
 
 /**
  * Motion for one view. widget.js calls `before(state)` just before the DOM takes a new
  * state and `after(state)` right after it. input.js hands over a drag's ghost with
  * `holdGhost` so the card flies on from where it was dropped.
+ * @param {View} view
  */
 export function createMotion(view) {
   const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
   const reduced = () => Boolean(query?.matches);
+  const tracker = createTracker(view.root);
+  /** @type {State | null} */
   let previous = null;
+  /** @type {Moved} */
   let plan = null;
   // The mover's boxes, read before the DOM changes (while layout is clean, so the update
   // forces no second layout): where it starts, and its destination's place (slots do
   // not move when cards do).
+  /** @type {DOMRect | null} */
   let from = null;
+  /** @type {DOMRect | null} */
   let to = null;
-  let held = null; // {ghost, card, src, timer}
-  let running = []; // {animation, at: the places it moves on, end}
-  view.root.dataset.motion = ""; // what moves now ("5-F2", "reshuffle"): a hook for tests
+  /** @type {{ghost: HTMLElement, card: HTMLElement, src: string, timer: ReturnType<typeof setTimeout>} | null} */
+  let held = null;
+  view.root.dataset.motion = "";
 
-  // A new position cuts short what still moves on the places it touches (all places,
-  // unless it is one move), so quick moves elsewhere (Finish) overlap. The clean-up runs
-  // now, not when the cancel event arrives, so it cannot undo the next motion's set-up.
-  function stop(places) {
-    for (const { animation, end, at } of [...running]) {
-      if (places && !at.some((place) => places.includes(place))) continue;
-      end();
-      animation.cancel();
-    }
-    if (!running.length) view.root.dataset.motion = "";
-  }
-
-  function track(animation, cleanup, at) {
-    let done = false;
-    const entry = { animation, at, end: () => {} };
-    entry.end = () => {
-      if (done) return;
-      done = true;
-      cleanup();
-      running = running.filter((e) => e !== entry);
-      if (!running.length) view.root.dataset.motion = "";
-    };
-    animation.addEventListener("finish", entry.end);
-    animation.addEventListener("cancel", entry.end);
-    running.push(entry);
-  }
-
+  /** @param {boolean} flyFrom */
   function releaseGhost(flyFrom) {
     if (!held) return;
     const { ghost, card, timer } = held;
@@ -128,106 +268,44 @@ export function createMotion(view) {
     setTimeout(() => ghost.remove(), MOVE_MS);
   }
 
-  /** A card element showing `ascii` inside a slot's place, for the duration of a motion. */
-  function stand(place, ascii, labels, above) {
-    const el = createCard();
-    updateCard(el, ascii, labels.ranks);
-    delete el.dataset.card; // decoration: not one of the cards the page shows
-    el.classList.add("cw-stand-in");
-    el.removeAttribute("role");
-    el.setAttribute("aria-hidden", "true");
-    const real = place.querySelector(".cw-card:not(.cw-stand-in)");
-    if (above || !real) place.append(el);
-    else place.insertBefore(el, real);
-    return el;
-  }
-
-  function fly(state) {
-    const slot = slotOf(view, plan.dst);
-    const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
-    if (!card || !from || !to) return;
-    const dx = from.left - to.left;
-    const dy = from.top - to.top;
-    const scale = from.width && to.width ? from.width / to.width : 1;
-    // What the mover lands on stays in view under it until it arrives.
-    const under = plan.under ? stand(card.parentElement, plan.under, state.labels, false) : null;
-    slot.classList.add("cw-flying");
-    const animation = card.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
-      { duration: MOVE_MS, easing: EASE },
-    );
-    view.root.dataset.motion = `${plan.src}-${plan.dst}`;
-    track(
-      animation,
-      () => {
-        slot.classList.remove("cw-flying");
-        under?.remove();
-      },
-      [plan.src, plan.dst],
-    );
-  }
-
-  // A reshuffle: each pile's new top card (its bottom card until now) rises from under
-  // the pile over the card that was on top. Its undo: the top card sinks back under.
-  function rise(state, sinking) {
-    plan.piles.forEach(([name, oldTop], i) => {
-      const slot = slotOf(view, name);
-      const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
-      if (!card) return;
-      const stay = oldTop ? stand(card.parentElement, oldTop, state.labels, sinking) : null;
-      const timing = { duration: RISE_MS, delay: i * RISE_STAGGER_MS, easing: EASE, fill: "backwards" };
-      const animation = sinking
-        ? (stay ?? card).animate(
-            [{ transform: "none", opacity: 1 }, { transform: "translateY(55%)", opacity: 0 }],
-            { ...timing, fill: "both" },
-          )
-        : card.animate(
-            [
-              { transform: "translateY(55%)", opacity: 0 },
-              { transform: "translateY(25%)", opacity: 1, offset: 0.5 },
-              { transform: "none", opacity: 1 },
-            ],
-            timing,
-          );
-      slot.classList.add("cw-flying");
-      track(
-        animation,
-        () => {
-          slot.classList.remove("cw-flying");
-          stay?.remove();
-        },
-        [name],
-      );
-    });
-    view.root.dataset.motion = plan.kind;
-  }
-
   return {
-    /** Before the DOM takes `state`: work out what moved and where it starts from. */
+    /**
+     * Before the DOM takes `state`: work out what moved and where it starts from.
+     * @param {State} state
+     */
     before(state) {
       plan = null;
       from = to = null;
       if (previous && boardKey(previous) !== boardKey(state)) {
         plan = reduced() ? null : whatMoved(previous, state);
-        stop(plan?.kind === "move" ? [plan.src, plan.dst] : null);
+        tracker.stop(plan?.kind === "move" ? [plan.src, plan.dst] : null);
       }
       if (plan?.kind === "move") {
         const ghostFrom = held && held.src === plan.src ? held.ghost.getBoundingClientRect() : null;
-        from = ghostFrom ?? slotOf(view, plan.src)?.firstElementChild.getBoundingClientRect() ?? null;
-        to = slotOf(view, plan.dst)?.firstElementChild.getBoundingClientRect() ?? null;
+        from = ghostFrom ?? slotOf(view, plan.src)?.firstElementChild?.getBoundingClientRect() ?? null;
+        to = slotOf(view, plan.dst)?.firstElementChild?.getBoundingClientRect() ?? null;
       }
     },
-    /** After the DOM shows `state`: play the motion, if any. */
+    /**
+     * After the DOM shows `state`: play the motion, if any.
+     * @param {State} state
+     */
     after(state) {
       const moved = plan?.kind === "move" && held?.src === plan.src;
       if (held && previous?.rev !== state.rev) releaseGhost(moved);
-      if (plan?.kind === "move") fly(state);
-      else if (plan) rise(state, plan.kind === "unreshuffle");
+      if (plan?.kind === "move") {
+        if (from && to) fly(view, tracker, plan, from, to, state);
+      } else if (plan) rise(view, tracker, plan, state);
       previous = state;
       plan = null;
       from = to = null;
     },
-    /** A drop that looks legal: keep the ghost where it was let go until Python answers. */
+    /**
+     * A drop that looks legal: keep the ghost where it was let go until Python answers.
+     * @param {HTMLElement} ghost
+     * @param {HTMLElement} card
+     * @param {string} src
+     */
     holdGhost(ghost, card, src) {
       releaseGhost(false);
       if (reduced()) {
@@ -238,7 +316,7 @@ export function createMotion(view) {
       held = { ghost, card, src, timer: setTimeout(() => releaseGhost(false), HOLD_GHOST_MS) };
     },
     cleanup() {
-      stop(null);
+      tracker.stop(null);
       if (held) {
         clearTimeout(held.timer);
         held.ghost.remove();

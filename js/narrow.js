@@ -8,7 +8,11 @@ export function createNarrowNote() {
   return note;
 }
 
-/** Bring its text up to date with the labels of the widget's language. */
+/**
+ * Bring its text up to date with the labels of the widget's language.
+ * @param {HTMLElement} note
+ * @param {import("./state.js").Labels} labels
+ */
 export function updateNarrowNote(note, labels) {
   const text = labels.too_narrow ?? "";
   if (note.textContent !== text) note.textContent = text;

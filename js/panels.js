@@ -3,10 +3,19 @@
 // button that opened it. Settings go to Python as "setting" intents, which checks them
 // and publishes the result: the controls only show what the model says.
 
+/** @typedef {import("./board.js").View} View */
+/** @typedef {import("./state.js").State} State */
+/** @typedef {(type: string, fields?: Record<string, unknown>) => void} Send */
+
+/** @type {("teach" | "four_colour" | "large" | "auto_play")[]} */
 const SWITCHES = ["teach", "four_colour", "large", "auto_play"];
 const LANGS = ["pl", "en"];
 const VARIANTS = ["N", "F", "H"];
 
+/**
+ * @param {HTMLElement} control
+ * @param {string} className
+ */
 function labelled(control, className) {
   const row = document.createElement("label");
   row.className = className;
@@ -15,6 +24,10 @@ function labelled(control, className) {
   return { row, text };
 }
 
+/**
+ * @param {string} name
+ * @param {string[]} values
+ */
 function select(name, values) {
   const el = document.createElement("select");
   el.dataset.setting = name;
@@ -29,14 +42,31 @@ function select(name, values) {
 // How long a control keeps the player's choice against older updates, waiting for Python's answer.
 const PENDING_MS = 1500;
 
-/** Fill the settings panel; returns {update(state)} to keep its controls in step with the model. */
+/**
+ * Fill the settings panel; returns {update(state)} to keep its controls in step with the model.
+ * @param {HTMLElement} panel
+ * @param {HTMLElement} close
+ * @param {Send} sendIntent
+ * @param {AbortSignal} signal
+ */
 function buildSettings(panel, close, sendIntent, signal) {
   // A choice just made is not undone by an update that left before Python heard of it.
-  const pending = new Map(); // name -> {value, until}
+  /** @type {Map<string, {value: unknown, until: number}>} */
+  const pending = new Map();
+  /**
+   * @param {string} type
+   * @param {{name: string, value: unknown}} fields
+   */
   const send = (type, fields) => {
     pending.set(fields.name, { value: fields.value, until: performance.now() + PENDING_MS });
     sendIntent(type, fields);
   };
+  /**
+   * @template {keyof State} K
+   * @param {K} name
+   * @param {State} state
+   * @param {(value: State[K]) => void} apply
+   */
   const show = (name, state, apply) => {
     const wait = pending.get(name);
     if (wait && state[name] !== wait.value && performance.now() < wait.until) return;
@@ -45,15 +75,22 @@ function buildSettings(panel, close, sendIntent, signal) {
   };
   const title = document.createElement("p");
   title.className = "cw-help-title";
+  /** @type {[string, HTMLElement, HTMLElement][]} */
   const rows = [];
   const lang = select("lang", LANGS);
   const variant = select("variant", VARIANTS);
-  for (const [name, control] of [["lang", lang], ["variant", variant]]) {
+  /** @type {[string, HTMLSelectElement][]} */
+  const choices = [
+    ["lang", lang],
+    ["variant", variant],
+  ];
+  for (const [name, control] of choices) {
     const { row, text } = labelled(control, "cw-setting cw-setting-choice");
     row.prepend(text); // the words before a list, after a box
     rows.push([name, text, row]);
     control.addEventListener("change", () => send("setting", { name, value: control.value }), { signal });
   }
+  /** @type {Record<string, HTMLInputElement>} */
   const boxes = {};
   for (const name of SWITCHES) {
     const box = document.createElement("input");
@@ -66,6 +103,7 @@ function buildSettings(panel, close, sendIntent, signal) {
   }
   panel.append(close, title, ...rows.map(([, , row]) => row));
   return {
+    /** @param {State} state */
     update(state) {
       const labels = state.labels;
       if (title.textContent !== (labels.settings ?? "")) title.textContent = labels.settings ?? "";
@@ -73,15 +111,27 @@ function buildSettings(panel, close, sendIntent, signal) {
         const words = labels[`setting_${name}`] ?? "";
         if (text.textContent !== words) text.textContent = words;
       }
-      for (const [control, values, prefix] of [[lang, LANGS, "lang_"], [variant, VARIANTS, "variant_"]]) {
+      /** @type {[HTMLSelectElement, string[], string][]} */
+      const lists = [
+        [lang, LANGS, "lang_"],
+        [variant, VARIANTS, "variant_"],
+      ];
+      for (const [control, values, prefix] of lists) {
         [...control.options].forEach((option, i) => {
           const words = labels[`${prefix}${values[i]}`] ?? values[i];
           if (option.textContent !== words) option.textContent = words;
         });
       }
-      show("lang", state, (value) => { lang.value = value; });
-      show("variant", state, (value) => { variant.value = value; });
-      for (const name of SWITCHES) show(name, state, (value) => { boxes[name].checked = Boolean(value); });
+      show("lang", state, (value) => {
+        lang.value = value;
+      });
+      show("variant", state, (value) => {
+        variant.value = value;
+      });
+      for (const name of SWITCHES)
+        show(name, state, (value) => {
+          boxes[name].checked = Boolean(value);
+        });
     },
   };
 }
@@ -89,6 +139,8 @@ function buildSettings(panel, close, sendIntent, signal) {
 /**
  * Wire the panels of `view` (from createBoard). Returns {toggleHelp, toggleSettings,
  * open(), closeOpen(), update(state), cleanup}.
+ * @param {View} view
+ * @param {Send} send
  */
 export function attachPanels(view, send) {
   const controller = new AbortController();
@@ -99,6 +151,7 @@ export function attachPanels(view, send) {
   settingsClose.className = "cw-button cw-panel-close";
   settingsClose.dataset.close = "settings";
   const settings = buildSettings(view.settingsPanel, settingsClose, send, signal);
+  /** @type {[HTMLElement, HTMLElement, HTMLElement][]} panel, its opener, its close button */
   const pairs = [
     [view.helpPanel, b.help, b.helpClose],
     [view.settingsPanel, b.settings, settingsClose],
@@ -106,9 +159,16 @@ export function attachPanels(view, send) {
 
   // Closing a panel gives focus back to where it was before it opened (a card, when the
   // panel was opened with a key), else to the panel's button.
+  /** @type {HTMLElement | null} */
   let returnTo = null;
+  /**
+   * @param {HTMLElement | null} panel
+   * @param {boolean} open
+   */
   function show(panel, open) {
-    const active = view.root.getRootNode().activeElement;
+    const active = /** @type {HTMLElement | null} */ (
+      /** @type {Document | ShadowRoot} */ (view.root.getRootNode()).activeElement
+    );
     if (open && !pairs.some(([other]) => other.contains(active))) returnTo = active;
     for (const [other, opener] of pairs) {
       const shown = other === panel && open;
@@ -122,7 +182,8 @@ export function attachPanels(view, send) {
       }
     }
   }
-  const toggle = (panel) => () => show(panel, panel.hidden);
+  /** @param {HTMLElement} panel */
+  const toggle = (panel) => () => show(panel, Boolean(panel.hidden));
   for (const [panel, opener, closer] of pairs) {
     opener.addEventListener("click", toggle(panel), { signal });
     closer.addEventListener("click", () => show(panel, false), { signal });
@@ -131,6 +192,7 @@ export function attachPanels(view, send) {
     toggleHelp: toggle(view.helpPanel),
     isOpen: () => pairs.some(([panel]) => !panel.hidden),
     closeOpen: () => show(null, false),
+    /** @param {State} state */
     update(state) {
       settings.update(state);
       const words = state.labels.close ?? "";

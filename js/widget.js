@@ -2,18 +2,20 @@
 // render() draws one view of the model; several views of one widget stay in sync
 // because each redraws from the model on every change.
 
-import { createBoard, formatClock, updateBoard } from "./board.js";
+import { createBoard } from "./board.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
+import { attachLessonPanel, createLessonPanel, keepLessonsDone, updateLessonPanel } from "./lesson.js";
 import { createMotion } from "./motion.js";
 import { attachPanels } from "./panels.js";
+import { readState } from "./state.js";
+import { formatClock, updateBoard } from "./update.js";
 
-const STATE_KEYS = [
-  "code", "piles", "face_down", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "can_finish",
-  "undo_reason", "status", "message", "note", "note_tone", "lesson_buttons", "selected", "targets", "hint_move", "winnability", "pending_move",
-  "warning", "replay_state", "elapsed", "clock_running", "lang", "labels", "show_labels", "teach", "four_colour", "large", "rev",
-  "auto_play", "variant",
-];
+/** @typedef {import("./board.js").View} View */
+/** @typedef {import("./state.js").Model} Model */
+/** @typedef {import("./state.js").State} State */
+/** @typedef {(type: string, fields?: Record<string, unknown>) => void} Send */
+
 const CLOCK_TICK_MS = 500;
 const COPIED_MS = 1500;
 const MIN_REPLAY_MS = 50;
@@ -21,20 +23,247 @@ const MIN_REPLAY_MS = 50;
 // to fly (motion.js), so the cards go home one after another.
 const FINISH_STEP_MS = 120;
 
-function readState(model) {
-  const state = {};
-  for (const key of STATE_KEYS) state[key] = model.get(key);
-  state.labels = state.labels || {};
-  state.targets = state.targets || {};
-  state.piles = state.piles || [];
-  state.face_down = state.face_down || [];
-  state.foundations = state.foundations || [];
-  state.replay_state = state.replay_state || {};
-  state.lesson_buttons = state.lesson_buttons || [];
-  return state;
+/**
+ * Finish: the button (or D) asks Python for the next foundation move after each step is
+ * shown, quoting that step's revision, until the game is won or the player does anything
+ * else.
+ * @param {Model} model
+ * @param {Send} send
+ */
+function createFinish(model, send) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  let finishing = false;
+  const stop = () => {
+    finishing = false;
+    clearTimeout(timer);
+  };
+  return {
+    stop,
+    start() {
+      if (!model.get("can_finish")) return;
+      const offered = model.get("lesson_buttons") || [];
+      if (offered.length && !offered.includes("finish")) return; // a lesson's task is not Finish
+      finishing = true;
+      send("finish");
+    },
+    /** @param {State} state */
+    arm(state) {
+      clearTimeout(timer);
+      if (!finishing || !state.can_finish) return stop();
+      const rev = state.rev;
+      timer = setTimeout(() => {
+        if (finishing && model.get("rev") === rev) model.send({ type: "finish", rev });
+      }, FINISH_STEP_MS);
+    },
+  };
 }
 
-function render({ model, el }) {
+/**
+ * The clock: Python publishes seconds played at each update; between updates the view
+ * counts on from its own receipt time. A view drawn later (a page reload, a second view)
+ * would count on from a stale update, so it asks Python for the game's own clock once,
+ * and again whenever the page becomes visible.
+ * @param {Model} model
+ * @param {View} view
+ */
+function createClock(model, view) {
+  let base = 0;
+  let from = performance.now();
+  let running = false;
+  const show = () => {
+    const seconds = base + (running ? (performance.now() - from) / 1000 : 0);
+    const text = `${model.get("labels")?.time ?? ""} ${formatClock(seconds)}`.trim();
+    if (view.clock.textContent !== text) view.clock.textContent = text;
+  };
+  /** @param {{elapsed?: unknown, running?: unknown}} clock */
+  const set = ({ elapsed, running: ticking }) => {
+    base = Number(elapsed) || 0;
+    from = performance.now();
+    running = Boolean(ticking);
+  };
+  /** @param {any} message */
+  const onCustom = (message) => {
+    if (message?.type !== "clock") return;
+    set(message);
+    show();
+  };
+  const ask = () => {
+    if (document.visibilityState !== "hidden") model.send({ type: "clock" });
+  };
+  model.on("msg:custom", onCustom);
+  document.addEventListener("visibilitychange", ask);
+  const timer = setInterval(show, CLOCK_TICK_MS);
+  ask();
+  return {
+    show,
+    /** @param {State} state */
+    update(state) {
+      set({ elapsed: state.elapsed, running: state.clock_running });
+    },
+    cleanup() {
+      model.off("msg:custom", onCustom);
+      document.removeEventListener("visibilitychange", ask);
+      clearInterval(timer);
+    },
+  };
+}
+
+/**
+ * Replay: while playing, ask Python for the next step `delay` seconds after each step is
+ * shown. The request quotes the revision it was made at, so Python ignores it if anything
+ * happened meanwhile (a click, another view's timer).
+ * @param {Model} model
+ */
+function createReplayTimer(model) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  return {
+    /** @param {State} state */
+    arm(state) {
+      clearTimeout(timer);
+      timer = undefined;
+      const replay = state.replay_state;
+      if (!replay.playing || Number(replay.step) >= Number(replay.total)) return;
+      const rev = state.rev;
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          if (model.get("rev") === rev) model.send({ type: "replay_next", rev });
+        },
+        Math.max(MIN_REPLAY_MS, Number(replay.delay) * 1000 || 0),
+      );
+    },
+    cleanup: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * Announcements: each new one goes into the live region as a fresh node, so that a
+ * repeated text is read again. A view does not read out what happened before it existed.
+ * The message line flashes with each one, so a repeated refusal is seen to answer too.
+ * @param {Model} model
+ * @param {View} view
+ */
+function createAnnouncer(model, view) {
+  let announced = model.get("announce_id");
+  return () => {
+    const id = model.get("announce_id");
+    if (id === announced) return;
+    announced = id;
+    if (view.messages.textContent && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+      view.messages.animate?.(
+        [{ backgroundColor: "rgba(245, 197, 24, 0.4)" }, { backgroundColor: "transparent" }],
+        450,
+      );
+    }
+    const line = document.createElement("p");
+    line.textContent = model.get("announcement") || "";
+    view.live.replaceChildren(line);
+  };
+}
+
+/**
+ * The toolbar's, banner's and replay bar's buttons, each sending its intent; a press or
+ * key of the player stops a finish under way.
+ * @param {View} view
+ * @param {Send} send
+ * @param {{forgetTap(): void}} input
+ * @param {ReturnType<typeof createFinish>} finish
+ * @param {AbortSignal} signal
+ */
+function wireButtons(view, send, input, finish, signal) {
+  const b = view.buttons;
+  const root = view.root;
+  /** @param {HTMLElement} target @param {(e: Event) => void} handler */
+  const on = (target, handler) => target.addEventListener("click", handler, { signal });
+  /** @param {string} type */
+  const action = (type) => () => {
+    input.forgetTap();
+    send(type);
+  };
+  // Button -> the intent it sends.
+  /** @type {[HTMLElement, string][]} */
+  const intents = [
+    [b.reshuffle, "reshuffle"],
+    [b.undo, "undo"],
+    [b.newGame, "new_game"],
+    [b.hint, "hint"],
+    [b.winnable, "winnable"],
+    [b.bannerUndo, "undo"],
+    [b.bannerNew, "new_game"],
+    [b.confirm, "confirm"],
+    [b.cancel, "cancel"],
+    [b.replayPrev, "replay_prev"],
+    [b.replayNext, "replay_next"],
+    [b.replayPlay, "replay_play"],
+    [b.replayStop, "replay_stop"],
+    [b.restart, "restart"],
+    [b.replayKeep, "replay_keep"],
+    [b.review, "review"],
+    [b.reviewTry, "review_try"],
+    [b.bannerReview, "review"],
+  ];
+  for (const [button, type] of intents) on(button, action(type));
+  on(b.finish, () => finish.start());
+  // Keyboard focus follows the pointer (so arrows go on from the last card touched), but
+  // its ring is drawn for keyboard players only: a mouse player sees the selection alone.
+  // Any other press or key of the player stops a finish under way.
+  root.addEventListener(
+    "pointerdown",
+    (e) => {
+      root.classList.add("cw-pointer");
+      if (!b.finish.contains(/** @type {Node} */ (e.target))) finish.stop();
+    },
+    { signal },
+  );
+  root.addEventListener(
+    "keydown",
+    (e) => {
+      root.classList.remove("cw-pointer");
+      if (e.key.toLowerCase() !== "d" && !b.finish.contains(/** @type {Node} */ (e.target))) finish.stop();
+    },
+    { signal, capture: true },
+  );
+}
+
+/**
+ * The code's Copy button: to the clipboard, or selected for Ctrl+C without its permission.
+ * Returns the clean-up of its timer.
+ * @param {Model} model
+ * @param {View} view
+ * @param {AbortSignal} signal
+ */
+function wireCopy(model, view, signal) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let copiedTimer;
+  const done = () => {
+    view.copy.textContent = model.get("labels")?.copied ?? "";
+    clearTimeout(copiedTimer);
+    copiedTimer = setTimeout(() => {
+      view.copy.textContent = model.get("labels")?.copy ?? "";
+    }, COPIED_MS);
+  };
+  const selectCode = () => {
+    // Without clipboard permission, select the code so Ctrl+C copies it.
+    const range = document.createRange();
+    range.selectNodeContents(view.codeValue);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  };
+  const copy = () => {
+    const code = model.get("code");
+    if (!code) return;
+    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(code).then(done, selectCode);
+    else selectCode();
+  };
+  view.copy.addEventListener("click", copy, { signal });
+  return () => clearTimeout(copiedTimer);
+}
+
+/** @param {HTMLElement} el */
+function createRoot(el) {
   const root = document.createElement("div");
   root.className = "crescent-widget";
   // Let keys reach the game and keep JupyterLab's context menu off the board. The root
@@ -44,99 +273,29 @@ function render({ model, el }) {
   root.setAttribute("tabindex", "0");
   root.setAttribute("role", "application");
   el.append(root);
-  const view = createBoard(root);
+  return root;
+}
 
+/** @param {{model: Model, el: HTMLElement}} context */
+function render({ model, el }) {
+  const root = createRoot(el);
+  const view = createBoard(root);
+  const lessonPanel = createLessonPanel(root);
+  /** @type {Send} */
   const send = (type, fields = {}) => model.send({ type, rev: model.get("rev"), ...fields });
   const panels = attachPanels(view, send);
-  // Finish: the button (or D) asks Python for the next foundation move after each step
-  // is shown, quoting that step's revision, until the game is won or the player does
-  // anything else.
-  let finishTimer = null;
-  let finishing = false;
-  const stopFinishing = () => {
-    finishing = false;
-    clearTimeout(finishTimer);
-  };
-  const finish = () => {
-    if (!model.get("can_finish")) return;
-    const offered = model.get("lesson_buttons") || [];
-    if (offered.length && !offered.includes("finish")) return; // a lesson's task is not Finish
-    finishing = true;
-    send("finish");
-  };
-  const armFinish = (state) => {
-    clearTimeout(finishTimer);
-    if (!finishing || !state.can_finish) return stopFinishing();
-    const rev = state.rev;
-    finishTimer = setTimeout(() => {
-      if (finishing && model.get("rev") === rev) model.send({ type: "finish", rev });
-    }, FINISH_STEP_MS);
-  };
-
+  const finish = createFinish(model, send);
   const keys = attachKeys(view, model, send, {
-    toggleHelp: panels.toggleHelp, helpOpen: panels.isOpen, closePanel: panels.closeOpen, finish,
+    toggleHelp: panels.toggleHelp,
+    helpOpen: panels.isOpen,
+    closePanel: panels.closeOpen,
+    finish: finish.start,
   });
   const motion = createMotion(view);
   const input = attachInput(view, model, send, (place) => keys.setCurrent(place, true), motion);
-
-  // The clock: Python publishes seconds played at each update; between updates the
-  // view counts on from its own receipt time. A view drawn later (a page reload, a
-  // second view) would count on from a stale update, so it asks Python for the game's
-  // own clock once, and again whenever the page becomes visible.
-  let clockBase = 0;
-  let clockFrom = performance.now();
-  let clockRunning = false;
-  const onCustom = (message) => {
-    if (message?.type !== "clock") return;
-    clockBase = Number(message.elapsed) || 0;
-    clockFrom = performance.now();
-    clockRunning = Boolean(message.running);
-    showClock();
-  };
-  model.on("msg:custom", onCustom);
-  const askClock = () => {
-    if (document.visibilityState !== "hidden") model.send({ type: "clock" });
-  };
-  document.addEventListener("visibilitychange", askClock);
-  const showClock = () => {
-    const seconds = clockBase + (clockRunning ? (performance.now() - clockFrom) / 1000 : 0);
-    const text = `${model.get("labels")?.time ?? ""} ${formatClock(seconds)}`.trim();
-    if (view.clock.textContent !== text) view.clock.textContent = text;
-  };
-  const timer = setInterval(showClock, CLOCK_TICK_MS);
-  askClock();
-
-  // Replay: while playing, ask Python for the next step `delay` seconds after each step
-  // is shown. The request quotes the revision it was made at, so Python ignores it if
-  // anything happened meanwhile (a click, another view's timer).
-  let replayTimer = null;
-  const armReplay = (state) => {
-    clearTimeout(replayTimer);
-    replayTimer = null;
-    const replay = state.replay_state;
-    if (!replay.playing || replay.step >= replay.total) return;
-    const rev = state.rev;
-    replayTimer = setTimeout(() => {
-      replayTimer = null;
-      if (model.get("rev") === rev) model.send({ type: "replay_next", rev });
-    }, Math.max(MIN_REPLAY_MS, Number(replay.delay) * 1000 || 0));
-  };
-
-  // Announcements: each new one goes into the live region as a fresh node, so that a
-  // repeated text is read again. A view does not read out what happened before it existed.
-  // The message line flashes with each one, so a repeated refusal is seen to answer too.
-  let announced = model.get("announce_id");
-  const announce = () => {
-    const id = model.get("announce_id");
-    if (id === announced) return;
-    announced = id;
-    if (view.messages.textContent && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
-      view.messages.animate?.([{ backgroundColor: "rgba(245, 197, 24, 0.4)" }, { backgroundColor: "transparent" }], 450);
-    }
-    const line = document.createElement("p");
-    line.textContent = model.get("announcement") || "";
-    view.live.replaceChildren(line);
-  };
+  const clock = createClock(model, view);
+  const replay = createReplayTimer(model);
+  const announce = createAnnouncer(model, view);
 
   const update = () => {
     const before = keys.before();
@@ -144,84 +303,35 @@ function render({ model, el }) {
     motion.before(state); // first: it measures while layout is still clean (no forced reflow)
     root.lang = state.lang || "pl";
     root.dataset.rev = String(state.rev);
-    clockBase = Number(state.elapsed) || 0;
-    clockFrom = performance.now();
-    clockRunning = Boolean(state.clock_running);
+    clock.update(state);
     updateBoard(view, state);
+    updateLessonPanel(lessonPanel, view, state);
     panels.update(state);
     motion.after(state);
-    showClock();
+    clock.show();
     announce();
-    armReplay(state);
-    armFinish(state);
+    replay.arm(state);
+    finish.arm(state);
     input.onStateChange();
     keys.onStateChange(before);
   };
   model.on("change", update);
   update();
 
-  const b = view.buttons;
   const controller = new AbortController();
-  const on = (target, handler) => target.addEventListener("click", handler, { signal: controller.signal });
-  const action = (type) => () => {
-    input.forgetTap();
-    send(type);
-  };
-  // Button -> the intent it sends.
-  const intents = [
-    [b.reshuffle, "reshuffle"], [b.undo, "undo"], [b.newGame, "new_game"], [b.hint, "hint"],
-    [b.winnable, "winnable"], [b.bannerUndo, "undo"], [b.bannerNew, "new_game"],
-    [b.confirm, "confirm"], [b.cancel, "cancel"], [b.replayPrev, "replay_prev"],
-    [b.replayNext, "replay_next"], [b.replayPlay, "replay_play"], [b.replayStop, "replay_stop"],
-    [b.restart, "restart"], [b.replayKeep, "replay_keep"], [b.review, "review"], [b.reviewTry, "review_try"],
-    [b.bannerReview, "review"],
-  ];
-  for (const [button, type] of intents) on(button, action(type));
-  on(b.finish, finish);
-  // Keyboard focus follows the pointer (so arrows go on from the last card touched), but
-  // its ring is drawn for keyboard players only: a mouse player sees the selection alone.
-  const opts = { signal: controller.signal };
-  // Any other press or key of the player stops a finish under way.
-  root.addEventListener("pointerdown", (e) => {
-    root.classList.add("cw-pointer");
-    if (!b.finish.contains(e.target)) stopFinishing();
-  }, opts);
-  root.addEventListener("keydown", (e) => {
-    root.classList.remove("cw-pointer");
-    if (e.key.toLowerCase() !== "d" && !b.finish.contains(e.target)) stopFinishing();
-  }, { ...opts, capture: true });
-  let copiedTimer = null;
-  on(view.copy, () => {
-    const code = model.get("code");
-    if (!code) return;
-    const done = () => {
-      view.copy.textContent = model.get("labels")?.copied ?? "";
-      clearTimeout(copiedTimer);
-      copiedTimer = setTimeout(() => {
-        view.copy.textContent = model.get("labels")?.copy ?? "";
-      }, COPIED_MS);
-    };
-    const selectCode = () => {
-      // Without clipboard permission, select the code so Ctrl+C copies it.
-      const range = document.createRange();
-      range.selectNodeContents(view.codeValue);
-      const selection = window.getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-    };
-    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(code).then(done, selectCode);
-    else selectCode();
-  });
+  wireButtons(view, send, input, finish, controller.signal);
+  const stopCopied = wireCopy(model, view, controller.signal);
+  attachLessonPanel(lessonPanel, send, controller.signal);
+  const stopKeepingLessons = keepLessonsDone(model);
 
   return () => {
     model.off("change", update);
-    model.off("msg:custom", onCustom);
-    document.removeEventListener("visibilitychange", askClock);
+    clock.cleanup();
     panels.cleanup();
-    clearInterval(timer);
-    clearTimeout(copiedTimer);
-    clearTimeout(replayTimer);
-    stopFinishing();
+    stopCopied();
+    stopKeepingLessons();
+    replay.cleanup();
+    finish.stop();
     controller.abort();
     input.cleanup();
     keys.cleanup();

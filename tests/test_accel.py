@@ -103,7 +103,7 @@ def test_expand_matches_on_a_million_positions(
 
 def outcome(game: Game, nodes: int, seed: int, prune: bool = True) -> tuple[object, ...]:
     result, search = run(game, nodes=nodes, seed=seed, prune=prune)
-    found = (result.status, result.moves, result.nodes, result.states_stored, result.proof_nodes)
+    found = (result.status, result.line, result.nodes, result.states_stored, result.proof_nodes)
     return (*found, search.dives, search.dead_marks, search.proof_done, search.best_line, search.stored)
 
 

@@ -39,7 +39,7 @@ def test_hint_and_winnable_replace_a_refusal() -> None:
     t.hint(0.5)
     view = t.view()
     assert view.message == "" and view.note and view.hint_move
-    t.check_winnable(0.5)
+    t.still_winnable(0.5)
     view = t.view()
     assert (view.message, view.note) == ("", "") and view.winnability and view.hint_move
     with pytest.raises(IllegalMoveError):
@@ -51,7 +51,7 @@ def test_the_teaching_warning_replaces_the_note_before_it() -> None:
     t = Table.from_game(one_wrong_move(), teach=True, lang="en")
     t.hint(0.5)
     assert t.view().note
-    assert t.drop(2, 1) is None  # held: it loses the game
+    assert t.move(2, 1) is None  # held: it loses the game
     view = t.view()
     assert view.warning and view.note == "" and view.message == ""
 
@@ -241,15 +241,15 @@ def test_a_whole_file_book_keeps_the_same_games(tmp_path: Path) -> None:
     whole = StatsBook(tmp_path / "whole.sqlite3", whole_file=True)
     plain = StatsBook(tmp_path / "plain.sqlite3")
     for book in (whole, plain):
-        book.record("N", won=True, moves=100, seconds=200.0)
-        book.record("F", won=False, moves=10, seconds=20.0)
+        book.add("N", won=True, moves=100, seconds=200.0)
+        book.add("F", won=False, moves=10, seconds=20.0)
     assert whole.summary() == plain.summary() == StatsBook(tmp_path / "whole.sqlite3").summary()
     assert StatsBook(tmp_path / "plain.sqlite3", whole_file=True).summary() == plain.summary()
 
 
 def test_the_file_is_plain_sqlite(tmp_path: Path) -> None:
     book = StatsBook(tmp_path / "s.sqlite3")
-    book.record("H", won=False, moves=3, seconds=2.5)
+    book.add("H", won=False, moves=3, seconds=2.5)
     with sqlite3.connect(tmp_path / "s.sqlite3") as db:
         assert db.execute("SELECT variant, won, moves, seconds FROM games").fetchall() == [("H", 0, 3, 2.5)]
     book.clear()

@@ -1,7 +1,10 @@
-"""Cards in every written form, game codes, and the deal algorithm of SPEC.md."""
+"""Cards in every written form, game codes, and the deal algorithm (the same deal from a code everywhere)."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 from collections import Counter
 
 import pytest
@@ -53,6 +56,20 @@ def test_card_is_immutable_and_hashable() -> None:
     assert {card, Card.parse("10H")} == {card}
     assert Card.parse(repr(card)[len("Card.parse('") : -2]) == card
     assert card.suit is Suit.HEARTS and card.rank == 10 and card.suit.is_red
+
+
+def test_a_card_is_a_frozen_slotted_ordered_value() -> None:
+    cards = [Card.from_index(i) for i in range(52)]
+    assert dataclasses.is_dataclass(Card) and not hasattr(cards[0], "__dict__")
+    assert sorted(reversed(cards)) == cards and cards[3] < cards[40] and max(cards).ascii == "KD"
+    assert [pickle.loads(pickle.dumps(c)) for c in cards] == cards and copy.deepcopy(cards[7]) is cards[7]
+    assert Card(2, 5) == Card.parse("5C") and Card(2, 5).suit is Suit.CLUBS  # type: ignore[arg-type]
+    assert len({Card(Suit.SPADES, 1), Card.parse("as"), Card.from_index(0)}) == 1
+    with pytest.raises(AttributeError):
+        cards[0].rank = 2  # type: ignore[misc]
+    for suit, rank in ((4, 1), (0, 0), (True, 1), (0, 14), (0, 1.0)):
+        with pytest.raises(InvalidCardError):
+            Card(suit, rank)  # type: ignore[arg-type]
 
 
 @given(st.integers(0, 51))

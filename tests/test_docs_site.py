@@ -98,9 +98,9 @@ def test_docstring_roles_and_doctests_become_markdown() -> None:
 
 
 def test_a_literal_block_keeps_one_colon_and_its_code() -> None:
-    text = "Usage::\n\n    python -m crescent_widget.solve 1-10\n\nA role in code:: stays."
+    text = "Usage::\n\n    python -m crescent_widget.solver 1-10\n\nA role in code:: stays."
     assert griffe_docstrings.markdown(text) == (
-        "Usage:\n\n    python -m crescent_widget.solve 1-10\n\nA role in code:: stays."
+        "Usage:\n\n    python -m crescent_widget.solver 1-10\n\nA role in code:: stays."
     )
 
 

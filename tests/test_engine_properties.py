@@ -116,13 +116,15 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(src=st.integers(-30, 30), dst=st.integers(-30, 30))
     def try_any_move(self, src: int, dst: int) -> None:
-        move = Move(src, dst)  # plain ints are pile numbers 1-16; anything else is refused
         before = snapshot(self.game)
         if not (1 <= src <= PILES and 1 <= dst <= PILES):
+            with pytest.raises(InvalidMoveError):  # plain ints are pile numbers 1-16; anything else is refused
+                self.game.move(Move(src, dst))
             with pytest.raises(InvalidMoveError):
-                self.game.move(move)
+                self.game.move(src, dst)
             assert snapshot(self.game) == before
             return
+        move = Move(src, dst)
         reason = self.game.check(move)
         try:
             played = self.game.move(move)
@@ -138,15 +140,17 @@ class EngineMachine(RuleBasedStateMachine):
     @rule(src=st.integers(0, 25), dst=st.integers(0, 25))
     def try_any_place(self, src: int, dst: int) -> None:
         # Every Place by value (0 is R, 25 is F): foundations too, which plain ints never name.
-        move = Move(Place.from_index(src - 1), Place.from_index(dst - 1))
-        if move == RESHUFFLE:
+        places = Place.from_index(src - 1), Place.from_index(dst - 1)
+        if src == dst == 0:
+            assert Move(*places) is RESHUFFLE
             return
         before = snapshot(self.game)
         if not (1 <= src <= 24 and 1 <= dst <= 25):
             with pytest.raises(InvalidMoveError):
-                self.game.move(move)
+                self.game.move(Move(*places))  # refused when built: the game never sees it
             assert snapshot(self.game) == before
             return
+        move = Move(*places)
         reason = self.game.check(move)
         if reason is not None:
             with pytest.raises(IllegalMoveError):
@@ -171,13 +175,13 @@ class EngineMachine(RuleBasedStateMachine):
             raise AssertionError("a reshuffle with none left was allowed")
         self.game.reshuffle()
         assert self.game.move_count == before["move_count"]
-        assert not self.game.can_undo
+        assert not self.game.can_undo()
         self.undo_stack.clear()
 
     @rule()
     def undo(self) -> None:
         if not self.undo_stack:
-            assert not self.game.can_undo
+            assert not self.game.can_undo()
             return
         self.game.undo()
         assert _position(self.game) == self.undo_stack.pop()
@@ -201,7 +205,7 @@ class EngineMachine(RuleBasedStateMachine):
             assert [c.rank for c in foundation] == [foundation[0].rank + step * i for i in range(len(foundation))]
             assert len({c.suit for c in foundation}) == 1
         assert 0 <= game.reshuffles_left <= 3
-        assert game.can_undo == bool(self.undo_stack)
+        assert game.can_undo() == bool(self.undo_stack)
         assert game.status in ("playing", "won", "blocked")
         if game.status == "blocked":
             assert not _pile_move_after_shuttles(game)

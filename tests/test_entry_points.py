@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crescent_widget import CrescentError, CrescentWidget, Game, InvalidPositionError, Move
+from crescent_widget import CrescentError, CrescentWidget, Game, InvalidPositionError
 from crescent_widget.drawings.svg import render_svg
 from crescent_widget.errors import InvalidMoveError, InvalidOptionError
 from crescent_widget.table import Table
@@ -133,7 +133,7 @@ def test_a_clock_that_is_no_clock_is_refused_before_any_move() -> None:
             Game.from_dict(_played().to_dict(), clock=clock)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("highlight", [5, 3.5, ["13-14"], b"13-14", "13-99", "xyz", Move(1, 99)])  # type: ignore[arg-type]
+@pytest.mark.parametrize("highlight", [5, 3.5, ["13-14"], b"13-14", "13-99", "xyz", (1, 99)])
 def test_svg_refuses_a_highlight_that_is_not_a_move(highlight: object) -> None:
     with pytest.raises(InvalidMoveError):
         Game(DEAL).svg(highlight=highlight)  # type: ignore[arg-type]
@@ -186,8 +186,8 @@ def test_no_front_end_message_raises_into_the_kernel(
         lambda t: t.new_game(by_player=None),
         lambda t: t.replay(["13-14"], delay="x"),
         lambda t: t.replay(["13-14"], delay=float("nan")),
-        lambda t: (t.replay(["13-14"]), t.play("yes")),
-        lambda t: (t.replay(["13-14"]), t.stop_replay(keep="no")),
+        lambda t: (t.replay(["13-14"]), t.replay_play("yes")),
+        lambda t: (t.replay(["13-14"]), t.replay_stop(keep="no")),
     ],
 )
 def test_table_options_of_the_wrong_kind_are_refused(call: Callable[[Table], object]) -> None:

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from crescent_widget import CrescentWidget, Game, Move
 from crescent_widget.errors import IllegalMoveError, InvalidOptionError
+from crescent_widget.lessons import LESSONS
 from crescent_widget.solver import advice
 from crescent_widget.solver import hint as solver_hint
 from crescent_widget.table import Table
 from crescent_widget.table.replay import Replay, why
 from crescent_widget.words.i18n import ADVICE, label
-from crescent_widget.words.lessons import LESSONS
 from widget_support import DEAL, assert_mirrors_engine, intent
 
 # A player's game: from here, a fresh search for each hint proposes 5-10, 10-5, 5-10 …
@@ -159,13 +159,13 @@ def test_the_polish_hint_claims_exactly_what_the_english_one_does() -> None:
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_still_winnable_in_the_face_down_deal_says_cards_are_hidden(lang: str) -> None:
     table = Table("CR1-H-AAAAAAB", lang=lang)
-    assert table.check_winnable(seconds=1.0) == "unknown"
+    assert table.still_winnable(seconds=1.0) == "unknown"
     view = table.view()
     assert view.winnability == "hidden"
     assert view.announcement == label("winnable_hidden", lang) == view.labels["winnable_hidden"]
     assert label("winnable_unknown", lang) != view.announcement
     standard = Table("CR1-N-AAAAAAB", lang=lang)
-    standard.check_winnable(seconds=0.0)
+    standard.still_winnable(seconds=0.0)
     assert standard.view().winnability == "unknown", "no proof in the time given stays for full knowledge"
 
 
@@ -271,7 +271,7 @@ def test_the_narration_names_the_only_move_that_kept_a_win_and_it_is_true() -> N
     from crescent_widget.solver import solve
 
     deal = Game.from_number(3)
-    line = solve(deal, nodes=300_000).moves
+    line = solve(deal, nodes=300_000).line
     late = deal.copy()
     for move in line[:-12]:  # the end of the line, where a few cards are left and proofs are quick
         late.move(move)
@@ -315,13 +315,53 @@ def test_a_lesson_offers_only_the_buttons_of_its_task() -> None:
     assert CrescentWidget(DEAL).lesson_buttons == []
 
 
-def test_finish_in_a_lesson_is_taken_back_and_never_says_won_and_wrong_together() -> None:
-    lesson = LESSONS[1]
-    w = lesson.widget("pl")
+def lit_moves(w: CrescentWidget, lesson_index: int) -> list[str]:
+    """The moves the board lights for the cards the lesson's task names (its answers' sources)."""
+    sources = {answer.split("-")[0] for answer in LESSONS[lesson_index].answers if "-" in answer}
+    return [f"{src}-{dst}" for src in sorted(sources) for dst in w.targets.get(src, [])]
+
+
+# Lesson 1 is the real deal's start: 2♠ may also go onto pile 13, but its task names the foundation.
+@pytest.mark.parametrize("index", range(1, len(LESSONS)))
+def test_every_move_a_lesson_lights_for_its_card_is_judged_right(index: int) -> None:
+    moves = lit_moves(LESSONS[index].widget("en"), index)
+    for move in moves:
+        w = LESSONS[index].widget("en")
+        src, dst = move.split("-")
+        intent(w, "drop", src=src, dst=dst)
+        assert w.note_tone == "right", (move, w.note)
+    assert len(moves) == len(LESSONS[index].answers & set(moves))
+
+
+def test_lesson_2_takes_8h_onto_9h_and_onto_7h_as_its_rule_says() -> None:
+    w = LESSONS[1].widget("en")
+    assert sorted(w.targets["1"]) == ["4", "5"]
+    assert {w.piles[3][0], w.piles[4][0]} == {"9H", "7H"}
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)))
+def test_new_game_never_replaces_a_lesson(index: int) -> None:
+    w = LESSONS[index].widget("en")
+    start, code = w.game.position_key, w.code
+    for kind in ("new_game", "restart", "hint", "winnable", "review"):
+        intent(w, kind)  # the N key, the banner's button or a stale view may still send them
+        assert w.game.position_key == start and w.code == code, kind
+    answer = sorted(LESSONS[index].answers)[0]
+    if "-" in answer:
+        intent(w, "drop", src=answer.split("-")[0], dst=answer.split("-")[1])
+    else:
+        intent(w, {"R": "reshuffle", "U": "undo"}[answer])
+    assert w.note_tone == "right", "the lesson still judges its board"
+
+
+def test_finish_in_a_lesson_whose_task_is_not_finish_plays_nothing() -> None:
+    w = LESSONS[4].widget("pl")
+    assert w.can_finish, "the position could be finished: the lesson must not let it"
     start = w.game.position_key
-    intent(w, "finish")
-    assert w.game.position_key == start and w.status == "playing"
-    assert "Wygrana" not in w.note and w.note_tone == "wrong"
+    for _ in range(30):
+        intent(w, "finish")
+    assert w.game.position_key == start and w.status == "playing" and w.move_count == 0
+    assert w.note == LESSONS[4].task.text("pl") and w.note_tone == ""
 
 
 def test_undo_in_a_lesson_clears_its_last_verdict() -> None:
@@ -329,7 +369,9 @@ def test_undo_in_a_lesson_clears_its_last_verdict() -> None:
     w = lesson.widget("en")
     intent(w, "drop", src="1", dst="4")
     assert w.note_tone == "right"
-    intent(w, "undo")
+    intent(w, "undo")  # not the task: the board does not offer it
+    assert w.note_tone == "right" and w.move_count == 1
+    w.undo()
     assert w.note == lesson.task.text("en") and w.note_tone == ""
     undo_lesson = LESSONS[7].widget("en")
     intent(undo_lesson, "undo")

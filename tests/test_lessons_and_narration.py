@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
+
 import pytest
 
-from crescent_widget import Game, Move
-from crescent_widget.words.lessons import LESSONS, Lesson, sparse_position
+from crescent_widget import CrescentWidget, Game, Move
+from crescent_widget.errors import ArgumentTypeError, InvalidOptionError
+from crescent_widget.lessons import LESSONS, Lesson, sparse_position
+from crescent_widget.words.i18n import Words
 from crescent_widget.words.narration import explain, narrate
 from helpers import build_game, snapshot
+from widget_support import intent, send
 
 WRONG_ILLEGAL = {
     "layout": ("15-F5", "foundation_order"),
@@ -84,6 +90,155 @@ def test_sparse_position_tidies_the_spare_cards_onto_foundations() -> None:
     game = sparse_position({1: ["8H"], 2: ["9H"]})
     assert sum(len(p) for p in game.piles) < 20
     assert game.check(1, 2) is None
+
+
+# ------------------------------------------------------------- a lesson board
+
+
+def answer(w: CrescentWidget, move: str) -> None:
+    """Play ``move`` as the learner does on the board (a drop, a reshuffle or an undo)."""
+    if "-" in move:
+        src, dst = move.split("-")
+        intent(w, "drop", src=src, dst=dst)
+    else:
+        intent(w, {"R": "reshuffle", "U": "undo"}[move])
+
+
+@pytest.mark.parametrize("number", range(1, len(LESSONS) + 1))
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_lesson_board_shows_its_rule_and_task_and_only_its_task_buttons(number: int, lang: str) -> None:
+    lesson = LESSONS[number - 1]
+    w = CrescentWidget(lesson=number, lang=lang)
+    assert w.lesson is lesson
+    panel = w.lesson_panel
+    assert (panel["number"], panel["count"], panel["key"]) == (number, len(LESSONS), lesson.key)
+    assert (panel["title"], panel["rule"], panel["task"]) == (
+        lesson.title.text(lang), lesson.rule.text(lang), lesson.task.text(lang)
+    )  # fmt: skip
+    assert panel["has_next"] == (number < len(LESSONS)) and not panel["solved"] and not panel["done"]
+    assert "new-game" not in w.lesson_buttons and "finish" not in w.lesson_buttons and "help" in w.lesson_buttons
+    assert w.note == lesson.task.text(lang) and w.note_tone == ""
+    assert w.game.position_key == lesson.new_game().position_key
+
+
+def test_card_letters_in_a_lesson_follow_the_language() -> None:
+    assert "W♥" in CrescentWidget(lesson=5, lang="pl").lesson_panel["task"]
+    assert "J♥" in CrescentWidget(lesson=5, lang="en").lesson_panel["task"]
+    w = CrescentWidget(lesson=5, lang="pl")
+    w.lang = "en"
+    assert "J♥" in w.lesson_panel["task"] and w.note == LESSONS[4].task.text("en")
+    assert w.labels["lesson_next"] == "Next lesson"
+
+
+@pytest.mark.parametrize("number", range(1, len(LESSONS) + 1))
+def test_a_wrong_answer_is_judged_wrong_and_can_be_tried_again_until_right(number: int) -> None:
+    lesson = LESSONS[number - 1]
+    w = CrescentWidget(lesson=number, lang="en")
+    start = w.game.position_key
+    wrong = [m for m in w.legal_moves() if str(m) not in lesson.answers]
+    if wrong:
+        answer(w, str(wrong[0]))
+        assert w.note_tone == "wrong" and lesson.idea.text("en") in w.note
+        assert w.game.position_key == start and not w.lesson_panel["solved"] and w.lessons_done == []
+    answer(w, sorted(lesson.answers)[0])
+    assert w.note_tone == "right", w.note
+    assert w.lesson_panel["solved"] and w.lesson_panel["done"] and w.lessons_done == [lesson.key]
+
+
+def test_try_again_restarts_the_lesson_and_keeps_it_done() -> None:
+    w = CrescentWidget(lesson=3, lang="en")
+    start = w.game.position_key
+    answer(w, "10-14")
+    assert w.game.position_key != start and w.lesson_panel["solved"]
+    intent(w, "lesson_retry")
+    assert w.game.position_key == start and w.move_count == 0
+    assert not w.lesson_panel["solved"] and w.lesson_panel["done"] and w.lessons_done == ["wrap"]
+    assert w.note == LESSONS[2].task.text("en") and w.note_tone == ""
+    answer(w, "10-14")
+    assert w.note_tone == "right" and w.lessons_done == ["wrap"]
+
+
+def test_next_lesson_switches_the_same_board_and_stops_after_the_last() -> None:
+    w = CrescentWidget(lesson=1, lang="en")
+    answer(w, "15-F1")
+    for number in range(2, len(LESSONS) + 1):
+        intent(w, "lesson_next")
+        assert w.lesson is LESSONS[number - 1] and w.lesson_panel["number"] == number
+        assert w.game.position_key == LESSONS[number - 1].new_game().position_key
+        assert w.lesson_buttons == list(LESSONS[number - 1].buttons)
+    assert not w.lesson_panel["has_next"]
+    assert w.next_lesson() is None and w.lesson is LESSONS[-1]
+    assert w.lessons_done == ["layout"]
+
+
+def test_a_stale_next_lesson_press_is_dropped() -> None:
+    w = CrescentWidget(lesson=1)
+    rev = w.rev
+    intent(w, "lesson_next")
+    send(w, {"type": "lesson_next", "rev": rev})  # the second tap of a double tap
+    assert w.lesson_panel["number"] == 2
+
+
+def test_lessons_done_from_the_browser_is_checked() -> None:
+    w = CrescentWidget(lesson=2)
+    w.set_state({"lessons_done": ["build", "layout"]})
+    assert w.lessons_done == ["build", "layout"] and w.lesson_panel["done"]
+    for bad in (["x" * 41], [1, 2], "build", ["ok"] * 101, [""]):
+        w.set_state({"lessons_done": bad})
+        assert w.lessons_done == ["build", "layout"], bad
+
+
+def test_a_lesson_is_a_number_of_the_course_or_a_lesson() -> None:
+    for bad in (0, 10, -1):
+        with pytest.raises(InvalidOptionError):
+            CrescentWidget(lesson=bad)
+    for wrong_type in ("2", 2.0, True):
+        with pytest.raises(ArgumentTypeError):
+            CrescentWidget(lesson=wrong_type)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        CrescentWidget(lesson=1, lesson_storage=None)  # type: ignore[arg-type]
+    w = CrescentWidget(lesson=4)
+    with pytest.raises(InvalidOptionError):
+        w.start_lesson(99)
+    assert w.lesson is LESSONS[3], "a refused lesson changes nothing"
+
+
+def test_a_lesson_of_ones_own_is_a_course_of_one() -> None:
+    clubs = Lesson(
+        key="clubs",
+        title=Words(pl="Trefle", en="Clubs"),
+        rule=Words(pl="Trefl na trefl.", en="Club onto club."),
+        task=Words(pl="Połóż 5♣ na 6♣.", en="Put 5♣ onto 6♣."),
+        setup=lambda: sparse_position({1: ["5C"], 2: ["6C"], 3: ["6D"]}),
+        answers=frozenset({"1-2"}),
+    )
+    w = clubs.widget("en")
+    assert w.lesson_panel["count"] == 1 and not w.lesson_panel["has_next"]
+    answer(w, "1-2")
+    assert w.lessons_done == ["clubs"]
+
+
+def test_ending_a_lesson_gives_a_plain_board_with_every_button() -> None:
+    w = CrescentWidget(lesson=4, lang="en")
+    w.end_lesson()
+    assert w.lesson is None and w.lesson_panel == {} and w.lesson_buttons == []
+    position = w.game.position_key
+    intent(w, "new_game")
+    assert w.game.position_key != position, "New game deals again once no lesson holds the board"
+
+
+def test_a_lesson_board_keeps_no_statistics() -> None:
+    w = CrescentWidget(lesson=1)
+    answer(w, "15-F1")
+    intent(w, "lesson_retry")
+    assert not w.stats.enabled
+
+
+def test_the_old_import_path_still_works_and_says_it_is_deprecated() -> None:
+    sys.modules.pop("crescent_widget.words.lessons", None)
+    with pytest.warns(DeprecationWarning, match="crescent_widget.lessons"):
+        old = importlib.import_module("crescent_widget.words.lessons")
+    assert old.LESSONS is LESSONS and old.Lesson is Lesson and old.sparse_position is sparse_position
 
 
 # ---------------------------------------------------------------- narration

@@ -122,3 +122,31 @@ def test_the_long_description_has_no_relative_links_or_pictures() -> None:
     assert "CrescentWidget" in description and "solve" in description
     targets = re.findall(r"!?\[[^\]]*\]\(([^)\s]+)", description) + re.findall(r"<img[^>]+src=\"([^\"]+)", description)
     assert [t for t in targets if not t.startswith("https://")] == []
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    # Every engine module, and a game played, refused, saved and replayed: the engine's own
+    # work loads no text, table, solver or widget (the words load when an error is shown).
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import crescent_widget.engine as engine\n"
+        "for info in pkgutil.iter_modules(engine.__path__):\n"
+        "    importlib.import_module(f'crescent_widget.engine.{info.name}')\n"
+        "from crescent_widget.engine.game import Game\n"
+        "from crescent_widget.errors import IllegalMoveError\n"
+        "g = Game('CR1-N-AAAAAAB'); g.move('13-14')\n"
+        "try:\n"
+        "    g.move('14-1')\n"
+        "except IllegalMoveError as caught:\n"
+        "    err = caught\n"
+        "assert err.reason == 'same_suit'\n"
+        "g.reshuffle()\n"
+        "Game.from_dict(g.to_dict()); Game.from_record(g.record()); Game.random(winnable=True)\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('crescent_widget'))\n"
+        "above = [m for m in loaded if not m.startswith(('crescent_widget.engine', 'crescent_widget.errors',"
+        " 'crescent_widget.lang')) and m != 'crescent_widget']\n"
+        "assert not above, above\n"
+        "str(err)\n"
+        "assert 'crescent_widget.words.i18n' in sys.modules  # shown, the error's text loads\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crescent_widget import Game, InvalidMoveError, Move
+from crescent_widget import RESHUFFLE, Game, InvalidMoveError, Move
 from crescent_widget.engine.moves import ANY_FOUNDATION, FIRST_FOUNDATION, RESHUFFLE_PLACE, Place, parse_place
 
 START = "CR1-N-AAAAAAB"
@@ -90,11 +92,18 @@ def test_the_top_of_a_move_source_is_the_card_that_moves(seed: int, steps: int) 
         game.move(moves[(seed + step) % len(moves)])
 
 
-def test_a_forged_place_outside_the_table_is_refused_with_the_package_error() -> None:
-    # int.__new__ bypasses every constructor: the Game must still refuse it cleanly.
-    forged = tuple.__new__(Move, (int.__new__(Place, 30), Place.parse("14")))
-    game = Game("CR1-N-AAAAAAB")
-    for action in (game.move, game.check, game.resolve):
-        with pytest.raises(InvalidMoveError):
-            action(forged)
-    assert game.move_count == 0
+def test_a_place_outside_the_table_is_refused_when_built() -> None:
+    assert Place(13) is Place.parse("13") and Place(17) is Place.parse("F1") and Place(0).name == "R"
+    for number in (-1, 26, True, "13", 13.0):
+        with pytest.raises(InvalidMoveError, match="no place is numbered"):
+            Place(number)  # type: ignore[arg-type]
+    # int.__new__ bypasses every constructor: a Move still refuses such a place, and names it.
+    with pytest.raises(InvalidMoveError, match="no such place: 30"):
+        Move(int.__new__(Place, 30), 14)
+
+
+def test_places_and_moves_pickle_as_themselves() -> None:
+    move = Move.parse("13-F1")
+    again = pickle.loads(pickle.dumps(move))
+    assert again == move and again.src is move.src and again.dst is move.dst
+    assert pickle.loads(pickle.dumps(RESHUFFLE)) is RESHUFFLE

@@ -10,7 +10,7 @@ import pytest
 
 from crescent_widget import Game, InvalidPositionError
 from crescent_widget.engine.records import save_checksum as checksum
-from crescent_widget.words.lessons import full_foundations
+from crescent_widget.lessons import full_foundations
 from helpers import FakeClock, build_game, snapshot
 
 
@@ -270,7 +270,7 @@ def test_a_custom_position_saves_its_start_and_replays() -> None:
     game.move(game.legal_moves()[0])
     restored = Game.from_dict(json.loads(json.dumps(game.to_dict())))
     assert _layout(restored) == _layout(game)
-    assert restored.reshuffles_left == 2 and restored.move_count == 2 and restored.can_undo
+    assert restored.reshuffles_left == 2 and restored.move_count == 2 and restored.can_undo()
     with pytest.raises(InvalidPositionError, match="to_dict"):
         game.record()
 

@@ -9,7 +9,7 @@ import pytest
 
 from crescent_widget import CrescentWidget, Game
 from crescent_widget.errors import ArgumentTypeError, CrescentError
-from crescent_widget.solver import check_move, check_win, hint, solve
+from crescent_widget.solver import check_win, hint, move_check, solve
 from crescent_widget.solver.api import InvalidBudgetError
 from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, _Bisection, review
 from crescent_widget.solver.why import lost_suit, names_cause, why_lost
@@ -25,7 +25,7 @@ def won_line() -> tuple[str, ...]:
     """A line the solver proved to win deal 3 (a node budget: the same line every run)."""
     result = solve(Game.from_number(DEAL), nodes=300_000)
     assert result.status == "won"
-    return tuple(result.line)
+    return tuple(str(move) for move in result.line)
 
 
 @pytest.fixture(scope="module")
@@ -214,7 +214,7 @@ def test_the_teaching_warning_hint_and_winnable_say_why(won_line, blunder) -> No
     at, move, suit = blunder
     symbol = "♠♥♣♦"[suit]
     before = played(won_line[:at])
-    checked = check_move(before, move, seconds=10)
+    checked = move_check(before, move, seconds=10)
     assert checked.verdict == "loses_win"
     assert symbol in checked.text("en") and symbol in checked.text("pl")
     table = Table.from_game(before, lang="en", teach=True)
@@ -224,7 +224,7 @@ def test_the_teaching_warning_hint_and_winnable_say_why(won_line, blunder) -> No
     advice = hint(after, seconds=5)
     assert advice.kind == "undo" and symbol in advice.text("en")
     table = Table.from_game(after, lang="en")
-    assert table.check_winnable(seconds=5) == "lost"
+    assert table.still_winnable(seconds=5) == "lost"
     assert symbol in table.view().note and symbol in table.view().announcement
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 from crescent_widget import Card, Game, IllegalMoveError, Move
-from crescent_widget.words.lessons import full_foundations
+from crescent_widget.lessons import full_foundations
 from helpers import DEAD_TOPS, FakeClock, build_game, shuttle_position, snapshot
 
 # ---------------------------------------------------------------- allowed moves
@@ -236,7 +238,7 @@ def test_a_reshuffle_is_not_a_move_and_clears_the_undo_history() -> None:
     game.move(13, 14)
     game.reshuffle()
     assert game.move_count == 1
-    assert not game.can_undo
+    assert not game.can_undo()
     with pytest.raises(IllegalMoveError) as refused:
         game.undo()
     # The refusal says why, not just "there is no move to undo".
@@ -272,7 +274,7 @@ def test_undo_keeps_the_100_most_recent_moves() -> None:
         game.move(1, 2) if i % 2 == 0 else game.move(2, 1)
     assert game.move_count == 130
     undone = 0
-    while game.can_undo:
+    while game.can_undo():
         game.undo()
         undone += 1
     assert undone == 100
@@ -340,7 +342,7 @@ def test_shuttles_stay_legal_in_a_blocked_game_and_the_clock_stays_stopped() -> 
     clock.now += 60
     assert game.status == "blocked"
     assert game.elapsed == 5.0
-    assert game.can_undo
+    assert game.can_undo()
 
 
 @pytest.mark.parametrize("heart", ["2H", "QH", "6H", "7H", "AH", "KH"])
@@ -364,3 +366,19 @@ def test_a_shuttle_position_with_a_reshuffle_left_is_still_playing() -> None:
     piles = [[c.ascii for c in p] for p in game.piles]
     foundations = [[c.ascii for c in f] for f in game.foundations]
     assert Game.from_layout(piles, foundations, 1).status == "playing"
+
+
+def test_can_undo_is_called_and_the_old_property_read_still_answers_with_a_warning() -> None:
+    game = Game("CR1-N-AAAAAAB")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert game.can_undo() is False and game.check_undo() == "nothing_to_undo"
+        game.move("13-14")
+        assert game.can_undo() is True and game.check_undo() is None
+    with pytest.warns(DeprecationWarning, match=r"call game.can_undo\(\)"):
+        assert game.can_undo
+    with pytest.warns(DeprecationWarning):
+        assert game.can_undo == True  # noqa: E712  (the comparison an old caller may make)
+    game.reshuffle()
+    with pytest.warns(DeprecationWarning):
+        assert not game.can_undo

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from crescent_widget import Card, Game, Move
 from crescent_widget.solver import (
     api,
-    check_move,
     check_win,
     hint,
+    move_check,
     random_winnable_number,
     solve,
     winnability,
@@ -84,13 +84,13 @@ def test_won_lines_replay_through_the_engine(number: int) -> None:
     game = Game.from_number(number)
     result = solve(game, nodes=400_000)
     assert result.status == "won"
-    assert check_win(game, result.moves)
-    assert result.line == [str(m) for m in result.moves]
-    assert all(text == "R" or "-" in text for text in result.line)
+    assert check_win(game, result.line)
+    assert all(isinstance(move, Move) for move in result.line)
+    assert all(str(move) == "R" or "-" in str(move) for move in result.line)
     assert game.move_count == 0  # the game itself is untouched
     replayed = game.copy()
-    for text in result.line:
-        replayed.move(text)
+    for move in result.line:
+        replayed.move(move)
     assert replayed.status == "won"
     assert result.nodes > 0 and result.states_stored > 0 and result.seconds > 0
 
@@ -98,17 +98,17 @@ def test_won_lines_replay_through_the_engine(number: int) -> None:
 def test_solves_from_a_mid_game_position() -> None:
     game = Game.from_number(3)
     first = solve(game, nodes=400_000)
-    for move in first.moves[:40]:
+    for move in first.line[:40]:
         game.move(move)
     result = solve(game, nodes=400_000)
-    assert result.status == "won" and check_win(game, result.moves)
+    assert result.status == "won" and check_win(game, result.line)
 
 
 def test_one_move_from_winning() -> None:
     game = layout({5: ["KS"]}, {"S": (11, 0)})
     result = solve(game, seconds=5)
     assert result.status == "won"
-    assert result.line == ["5-F1"]
+    assert result.line == (Move.parse("5-F1"),)
     assert hint(game).move == Move.parse("5-F1") and hint(game).kind == "winning"
 
 
@@ -133,7 +133,7 @@ def test_reshuffles_left_are_part_of_the_position() -> None:
     with_reshuffle = layout({1: ["QS", "KS"]}, {"S": (10, 0)}, reshuffles_left=1)
     without = layout({1: ["QS", "KS"]}, {"S": (10, 0)}, reshuffles_left=0)
     won = solve(with_reshuffle, seconds=5)
-    assert won.status == "won" and won.line == ["R", "1-F1", "1-F1"]
+    assert won.status == "won" and [str(m) for m in won.line] == ["R", "1-F1", "1-F1"]
     assert solve(without, seconds=5).status == "lost"
     assert hint(with_reshuffle).kind == "reshuffle"
 
@@ -143,14 +143,14 @@ def test_joined_suit_slides_its_boundary() -> None:
     piles = {1: ["9S"], 2: ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"], 3: ["KS", "QS", "JS", "10S"]}
     game = layout(piles, {"S": (4, 5)})
     result = solve(game, seconds=5)
-    assert result.status == "won" and check_win(game, result.moves)
-    assert any(text.startswith("F") for text in result.line)
+    assert result.status == "won" and check_win(game, result.line)
+    assert any(str(move).startswith("F") for move in result.line)
 
 
 def test_tiny_budget_is_unknown_not_lost() -> None:
     result = solve(Game.from_number(1), nodes=50)
     assert result.status == "unknown"
-    assert result.moves == ()
+    assert result.line == ()
 
 
 def test_longer_dives_win_a_deal_that_500_expansion_dives_never_do(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,7 +159,7 @@ def test_longer_dives_win_a_deal_that_500_expansion_dives_never_do(monkeypatch: 
     game = Game.from_number(703)
     for seed in (0, 1):
         result = solve(game, nodes=200_000, seed=seed)
-        assert result.status == "won" and check_win(game, result.moves)
+        assert result.status == "won" and check_win(game, result.line)
     monkeypatch.setattr(api, "DIVE_LONGEST", 1)
     assert solve(game, nodes=200_000).status == "unknown"
 
@@ -203,7 +203,7 @@ def test_small_positions_agree_with_the_engine_oracle(game: Game) -> None:
     assert result.status != "unknown"
     assert (result.status == "won") == engine_winnable(game)
     if result.status == "won":
-        assert check_win(game, result.moves)
+        assert check_win(game, result.line)
 
 
 # ----------------------------------------------------------------- advice
@@ -224,12 +224,12 @@ def test_hint_on_a_blocked_game_says_undo() -> None:
     assert hint(game).kind == "undo"
 
 
-def test_check_move_warns_before_a_losing_move() -> None:
+def test_move_check_warns_before_a_losing_move() -> None:
     game = layout({1: ["QS"], 2: ["KS"]}, {"S": (10, 0)})
-    assert check_move(game, "2-1").verdict == "loses_win"
-    assert check_move(game, "2-1").warn
-    assert check_move(game, "2-1").text() == check_move(game, "2-1").explanation.text("pl")
-    assert check_move(game, "1-F1").verdict == "keeps_win"
+    assert move_check(game, "2-1").verdict == "loses_win"
+    assert move_check(game, "2-1").warn
+    assert move_check(game, "2-1").text() == move_check(game, "2-1").explanation.text("pl")
+    assert move_check(game, "1-F1").verdict == "keeps_win"
     assert winnability(game) == "winnable"
 
 
@@ -260,7 +260,7 @@ def test_random_winnable_deal() -> None:
 def test_cli_solves_a_small_range(tmp_path: Path) -> None:
     out = tmp_path / "results.json"
     completed = subprocess.run(
-        [sys.executable, "-m", "crescent_widget.solve", "1-3", "--seconds", "1", "--jobs", "1", "--json", str(out)],
+        [sys.executable, "-m", "crescent_widget.solver", "1-3", "--seconds", "1", "--jobs", "1", "--json", str(out)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -272,7 +272,7 @@ def test_cli_solves_a_small_range(tmp_path: Path) -> None:
     assert [r["deal"] for r in results] == [1, 2, 3]
     for record in results:
         if record["status"] == "won":
-            assert check_win(Game.from_number(record["deal"]), record["moves"])
+            assert check_win(Game.from_number(record["deal"]), record["line"])
 
 
 # ---------------------------------------------------------------- the face-down deal plays fair
@@ -291,7 +291,7 @@ def _face_down_twins() -> tuple[Game, Game]:
 
 
 def test_hints_in_the_face_down_deal_depend_only_on_what_is_visible() -> None:
-    from crescent_widget.solver import check_move, hint, winnability
+    from crescent_widget.solver import hint, move_check, winnability
 
     first, second = _face_down_twins()
     assert first.piles == second.piles and first._piles != second._piles
@@ -299,7 +299,7 @@ def test_hints_in_the_face_down_deal_depend_only_on_what_is_visible() -> None:
     assert hint(first).kind == "heuristic" and not hint(first).proven
     assert winnability(first) == winnability(second) == "unknown"
     move = first.legal_moves()[0]
-    assert check_move(first, move).verdict == check_move(second, move).verdict == "unknown"
+    assert move_check(first, move).verdict == move_check(second, move).verdict == "unknown"
 
 
 def test_solve_refuses_to_peek_at_face_down_cards() -> None:
@@ -320,7 +320,7 @@ def test_non_finite_or_negative_budgets_are_refused(seconds: float) -> None:
         lambda: solve(game, seconds=seconds),
         lambda: hint(game, seconds=seconds),
         lambda: winnability(game, seconds=seconds),
-        lambda: check_move(game, game.legal_moves()[0], seconds=seconds),
+        lambda: move_check(game, game.legal_moves()[0], seconds=seconds),
     ):
         with pytest.raises(InvalidBudgetError) as refused:
             call()
@@ -332,7 +332,7 @@ def test_non_finite_or_negative_budgets_are_refused(seconds: float) -> None:
 
 def test_cli_refuses_a_nan_budget() -> None:
     refused = subprocess.run(
-        [sys.executable, "-m", "crescent_widget.solve", "1", "--seconds", "nan"],
+        [sys.executable, "-m", "crescent_widget.solver", "1", "--seconds", "nan"],
         check=False,
         capture_output=True,
         text=True,

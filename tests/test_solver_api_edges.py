@@ -19,9 +19,9 @@ from crescent_widget import Game
 from crescent_widget.errors import ArgumentTypeError, CrescentError, InvalidPositionError
 from crescent_widget.solver import (
     InvalidBudgetError,
-    check_move,
     check_win,
     hint,
+    move_check,
     random_winnable_number,
     solve,
     winnability,
@@ -35,7 +35,7 @@ WITH_A_GAME: dict[str, Callable[[Any], object]] = {
     "dives_only": lambda game: dives_only(game, seconds=0.05),
     "hint": lambda game: hint(game, seconds=0.05),
     "winnability": lambda game: winnability(game, seconds=0.05),
-    "check_move": lambda game: check_move(game, "13-14", seconds=0.05),
+    "move_check": lambda game: move_check(game, "13-14", seconds=0.05),
     "check_win": lambda game: check_win(game, []),
 }
 NOT_GAMES = ["CR1-N-AAAAAAB", None, 3, b"CR1-N-AAAAAAB", [GAME], {"code": "CR1-N-AAAAAAB"}, Game]
@@ -63,7 +63,7 @@ TIMED: dict[str, Callable[[object], object]] = {
     "dives_only": lambda seconds: dives_only(GAME, seconds=seconds),  # type: ignore[arg-type]
     "hint": lambda seconds: hint(GAME, seconds=seconds),  # type: ignore[arg-type]
     "winnability": lambda seconds: winnability(GAME, seconds=seconds),  # type: ignore[arg-type]
-    "check_move": lambda seconds: check_move(GAME, "13-14", seconds=seconds),  # type: ignore[arg-type]
+    "move_check": lambda seconds: move_check(GAME, "13-14", seconds=seconds),  # type: ignore[arg-type]
 }
 BAD_SECONDS_VALUES = [math.nan, math.inf, -math.inf, -1, -0.5, 2**2000, -(2**2000), 10**400]
 BAD_SECONDS_TYPES = [True, False, "1", b"1", [1], 1j, object()]
@@ -85,7 +85,7 @@ def test_a_time_that_is_not_a_number_is_a_type_error(name: str, seconds: object)
     assert refused.value.reason == "invalid_budget"
 
 
-@pytest.mark.parametrize("name", ["hint", "winnability", "check_move"])
+@pytest.mark.parametrize("name", ["hint", "winnability", "move_check"])
 def test_the_advice_takes_no_none_for_its_time(name: str) -> None:
     # None means "the default" only for solve, whose budgets are both optional.
     with pytest.raises(ArgumentTypeError):
@@ -155,7 +155,7 @@ def test_random_winnable_number_wants_a_random_generator(rng: object) -> None:
 def test_refusals_change_nothing() -> None:
     game = Game.from_number(3)
     before = game.to_dict()
-    for call in (lambda: hint(game, seconds=-1), lambda: check_move(game, "13-14", seconds=math.nan)):
+    for call in (lambda: hint(game, seconds=-1), lambda: move_check(game, "13-14", seconds=math.nan)):
         with pytest.raises(InvalidBudgetError):
             call()
     assert game.to_dict() == before

@@ -23,7 +23,7 @@ from distributed import Client
 from crescent_widget import Game
 from crescent_widget.solver import check_win
 
-SURVEY = [sys.executable, "-m", "crescent_widget.solve"]
+SURVEY = [sys.executable, "-m", "crescent_widget.solver"]
 WORKER = [sys.executable, "-m", "distributed.cli.dask_worker", "--nthreads", "1", "--no-nanny"]
 
 
@@ -104,7 +104,7 @@ def _check_complete(path: Path, deals: range) -> None:
     assert sorted(int(str(r["deal"])) for r in records) == list(deals)  # each deal once
     for record in records:
         if record["status"] == "won":
-            assert check_win(Game(str(record["code"])), record["moves"])  # type: ignore[arg-type]
+            assert check_win(Game(str(record["code"])), record["line"])  # type: ignore[arg-type]
     verified = subprocess.run(
         [*SURVEY, "--verify", str(path)], check=False, capture_output=True, text=True, timeout=120
     )

@@ -22,7 +22,7 @@ import pytest
 from crescent_widget.solver import survey
 from crescent_widget.solver.survey import ResultsFile, SurveyFileError
 
-SURVEY = [sys.executable, "-m", "crescent_widget.solve"]
+SURVEY = [sys.executable, "-m", "crescent_widget.solver"]
 FAST = ["--nodes", "300000"]
 
 
@@ -137,7 +137,7 @@ def test_path_and_cluster_errors_are_one_line_and_status_2(tmp_path: Path, args:
     done = _run("1-2", *FAST, *(arg.replace("{tmp}", str(tmp_path)) for arg in args), timeout=120)
     assert done.returncode == 2 and words in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
-    assert done.stderr.strip().splitlines()[-1].startswith("python -m crescent_widget.solve: error:")
+    assert done.stderr.strip().splitlines()[-1].startswith("python -m crescent_widget.solver: error:")
     if args[0] != "--cluster" or "notanaddress" not in args:
         assert done.stderr.count("\n") == 1, done.stderr
 
@@ -186,7 +186,7 @@ def test_one_deal_prints_its_verdict_and_a_line_the_terminal_plays(tmp_path: Pat
     )
     assert "You won! Every card is on a foundation." in played.stdout and "> ! " not in played.stdout
     record = json.loads(_run("CR1-N-AAAAAAB", *FAST, "--json").stdout)
-    assert record["status"] == "won" and record["moves"] == moves and record["deal"] == 1
+    assert record["status"] == "won" and record["line"] == moves and record["deal"] == 1
 
 
 @pytest.mark.parametrize(
@@ -206,3 +206,12 @@ def test_argument_errors_name_the_option_and_what_it_accepts(args: list[str], wo
     assert done.returncode == 2 and "Traceback" not in done.stderr
     for word in words:
         assert word in done.stderr, done.stderr
+
+
+def test_the_former_module_name_still_runs_the_command_line_and_says_it_is_deprecated() -> None:
+    args = ["CR1-N-AAAAAAB", *FAST, "--json"]
+    old = subprocess.run(
+        [sys.executable, "-m", "crescent_widget.solve", *args], capture_output=True, text=True, timeout=180, check=False
+    )
+    assert old.returncode == 0 and "DeprecationWarning" in old.stderr and "crescent_widget.solver" in old.stderr
+    assert json.loads(old.stdout)["status"] == json.loads(_run(*args).stdout)["status"] == "won"

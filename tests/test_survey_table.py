@@ -128,7 +128,7 @@ def test_without_tqdm_the_plain_bar_is_drawn(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_the_survey_command_draws_the_tqdm_bar(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "crescent_widget.solve", "1-3", "--nodes", "5000"],
+        [sys.executable, "-m", "crescent_widget.solver", "1-3", "--nodes", "5000"],
         capture_output=True,
         text=True,
         check=True,
@@ -152,3 +152,35 @@ def test_in_a_notebook_the_bar_is_tqdms_notebook_widget(tmp_path: Path) -> None:
     outputs = notebook.cells[0].outputs
     assert not [o for o in outputs if o.output_type == "error"]
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
+
+
+def test_a_winning_line_is_line_everywhere_and_older_files_moves_still_load(tmp_path: Path) -> None:
+    from crescent_widget import Game, Move
+    from crescent_widget.solver import solve
+
+    result = solve(Game.from_number(1), nodes=300_000)
+    assert result.status == "won" and all(isinstance(move, Move) for move in result.line)
+    with pytest.warns(DeprecationWarning, match="SolveResult.moves is deprecated"):
+        assert result.moves == result.line
+    text = [str(move) for move in result.line]
+    record = solve_deal(1, None, 300_000)
+    assert "moves" not in record and record["line"] == text
+    path = tmp_path / "old.jsonl"
+    old = {key: value for key, value in record.items() if key != "line"} | {"moves": text}
+    path.write_text(json.dumps(old) + "\n")
+    (row,) = read_survey(path, as_frame=False, on_bad_line="error")
+    assert row["line"] == text and "moves" not in row
+    assert list(read_survey(path, as_frame=True)["line"]) == [text]
+    results = ResultsFile(path)
+    try:
+        assert results.problems == [] and results.records[1]["line"] == text
+    finally:
+        results.close()
+    verified = subprocess.run(
+        [sys.executable, "-m", "crescent_widget.solver", "--verify", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert verified.returncode == 0 and "0 problems" in verified.stdout, verified.stdout

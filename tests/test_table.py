@@ -58,11 +58,11 @@ def test_a_whole_game_with_no_widget_library_installed() -> None:
         from crescent_widget.solver import solve
         from crescent_widget.table import Table
 
-        line = [Move.parse(text) for text in solve(Game.from_number(3), nodes=300_000).line]
+        line = list(solve(Game.from_number(3), nodes=300_000).line)
         table = Table("CR1-N-AAAAAAD", lang="en", teach=True)
         table.replay([str(m) for m in line[:5]])
-        assert table.step(3) == 3 and table.view().replay.step == 3
-        table.stop_replay()
+        assert table.replay_step(3) == 3 and table.view().replay.step == 3
+        table.replay_stop()
         for number, move in enumerate(line):
             table.teach = number < 3  # the teaching mode asks the solver before every move: a few suffice
             if move.is_reshuffle:
@@ -71,7 +71,7 @@ def test_a_whole_game_with_no_widget_library_installed() -> None:
                 continue
             src, dst = str(move).split("-")
             if number % 2:
-                table.drop(src, dst)
+                table.move(src, dst)
             elif table.tap(src) is None:
                 table.tap(dst)  # the tap selected the card: tap where it goes
             assert table.game.actions[-1] == move, (number, move)
@@ -170,14 +170,14 @@ def test_double_tap_without_a_foundation_acts_as_a_tap(t: Table) -> None:
 
 
 def test_drops_find_the_foundation_and_refusals_change_nothing(t: Table) -> None:
-    assert t.drop("3", "F") == Move.parse("3-F7")
+    assert t.move("3", "F") == Move.parse("3-F7")
     before = t.view()
     with pytest.raises(IllegalMoveError):
-        t.drop("14", "1")
+        t.move("14", "1")
     after = t.view()
     assert (after.piles, after.foundations, after.move_count) == (before.piles, before.foundations, 1)
     assert after.message == "Musi być tego samego koloru"
-    t.drop("13", "14")
+    t.move("13", "14")
     assert t.view().message == "", "a legal move clears the message"
 
 
@@ -241,7 +241,7 @@ def test_teach_holds_a_players_losing_move_until_confirmed() -> None:
     t = teacher()
     moves: list[str] = []
     t.on_move(lambda move: moves.append(str(move)))
-    assert t.drop(2, 1) is None
+    assert t.move(2, 1) is None
     view = t.view()
     assert (view.pending_move, view.move_count, moves) == ("2-1", 0, [])
     why = "A♠ leży na 2♠, która musi trafić na fundament przed nią, a A♠ nie ma dokąd zejść."
@@ -259,9 +259,9 @@ def test_teach_take_it_back() -> None:
     t = teacher()
     assert t.tap(2) is None  # A♠ has one destination (pile 1): the tap asks to move it
     assert t.pending == Move.parse("2-1")
-    t.take_back()
+    t.cancel()
     assert (t.pending, t.game.move_count) == (None, 0)
-    for action in (t.take_back, t.confirm):
+    for action in (t.cancel, t.confirm):
         with pytest.raises(IllegalMoveError) as refused:
             action()
         assert refused.value.reason == "nothing_pending"
@@ -274,14 +274,14 @@ def test_teach_explains_and_lets_good_moves_and_code_through() -> None:
     assert (t.pending, t.game.move_count) == (None, 1)
     assert t.view().note.startswith("2♠ went to foundation F5: King foundations build down")
     code = teacher()
-    assert code.check_move(2, 1).warn and code.check_move("1-F").verdict == "keeps_win"
+    assert code.move_check(2, 1).warn and code.move_check("1-F").verdict == "keeps_win"
     assert code.move(2, 1, by_player=False) == Move.parse("2-1"), "code plays directly"
     assert code.pending is None and code.view().status == "blocked"
 
 
 def test_teach_a_pending_move_is_dropped_by_the_next_action() -> None:
     t = teacher()
-    t.drop(2, 1)
+    t.move(2, 1)
     assert t.pending is not None
     t.double_tap(1)  # 2♠ goes home instead
     assert t.pending is None and t.view().foundations[4] == ("2S", 12)
@@ -309,30 +309,30 @@ def test_replay_steps_across_a_reshuffle_and_refuses_play() -> None:
     view = t.view()
     assert view.replay is not None and (view.replay.step, view.replay.total, view.replay.delay) == (0, 3, 0.5)
     assert view.note == "Start of the replay (3 steps)" and not view.targets and not view.can_undo
-    assert t.step() == 1 and t.step() == 2
+    assert t.replay_step() == 1 and t.replay_step() == 2
     assert t.game.reshuffles_left == 2 and t.view().note.startswith("Reshuffle 1: ")
-    assert t.step() == 3 and t.step() == 3, "past the end stays at the end"
-    assert t.step(-2) == 1 and t.game.reshuffles_left == 3, "stepping back across a reshuffle"
+    assert t.replay_step() == 3 and t.replay_step() == 3, "past the end stays at the end"
+    assert t.replay_step(-2) == 1 and t.game.reshuffles_left == 3, "stepping back across a reshuffle"
     assert t.view().undo_reason == message("replay_active", "en")
     for action in (t.undo, t.reshuffle, t.hint, lambda: t.tap(1)):
         with pytest.raises(IllegalMoveError) as refused:
             action()
         assert refused.value.reason == "replay_active"
-    assert t.play() is True and t.view().replay.playing  # type: ignore[union-attr]
-    t.pause()
+    assert t.replay_play() is True and t.view().replay.playing  # type: ignore[union-attr]
+    t.replay_play(False)
     assert t.view().replay.playing is False  # type: ignore[union-attr]
-    t.stop_replay()
+    t.replay_stop()
     assert t.game.move_count == 1 and t.view().replay is None, "back to the game as it was"
     with pytest.raises(IllegalMoveError) as refused:
-        t.step()
+        t.replay_step()
     assert refused.value.reason == "no_replay"
 
 
 def test_replay_a_record_and_keep_playing_from_it() -> None:
     t = Table(DEAL)
     t.replay("CR1-N-AAAAAAB 13-14 5-F2")
-    assert t.step(2) == 2
-    t.stop_replay(keep=True)
+    assert t.replay_step(2) == 2
+    t.replay_stop(keep=True)
     assert t.game.move_count == 2 and t.view().replay is None
     t.move("15-F1")
     assert t.game.move_count == 3
@@ -349,7 +349,7 @@ def test_a_solver_line_replays_to_a_win() -> None:
     t = Table("CR1-N-AAAAAAD", lang="en")
     line = solve(t.game, nodes=300_000).line
     t.replay(line)
-    t.step(len(line))
+    t.replay_step(len(line))
     assert t.view().status == "won" and t.view().note.startswith("Reshuffle") is False
 
 

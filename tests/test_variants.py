@@ -120,7 +120,7 @@ def test_random_play_in_the_face_down_deal_conserves_cards_and_hides_only_below_
     game = Game.from_number(number, "H")
     for pick in picks:
         moves = game.legal_moves()
-        if pick % 10 == 0 and game.can_undo:
+        if pick % 10 == 0 and game.can_undo():
             game.undo()
         elif pick % 13 == 0 and game.reshuffles_left:
             game.reshuffle()

@@ -83,7 +83,7 @@ def test_still_winnable_shows_a_proof(w: CrescentWidget) -> None:
 def test_a_lost_position_is_proven_lost() -> None:
     w = CrescentWidget.from_game(one_wrong_move())
     w.move(2, 1)
-    assert w.check_winnable(seconds=0.5) == "lost" and w.winnability == "lost"
+    assert w.still_winnable(seconds=0.5) == "lost" and w.winnability == "lost"
     w.lang = "en"
     why = "A♠ lies on 2♠, which must reach a foundation first, and A♠ has nowhere else to go."
     assert w.announcement == f"This game can no longer be won (proven). {why}"
@@ -140,9 +140,9 @@ def test_teach_holds_a_losing_drop_until_confirmed() -> None:
     assert_mirrors_engine(w)
 
 
-def test_check_move_refuses_an_illegal_move(w: CrescentWidget) -> None:
+def test_move_check_refuses_an_illegal_move(w: CrescentWidget) -> None:
     with pytest.raises(IllegalMoveError):
-        w.check_move(14, 1)
+        w.move_check(14, 1)
     assert w.message == "Musi być tego samego koloru"
 
 
@@ -311,10 +311,10 @@ def test_new_intents_out_of_place_are_refused_quietly(w: CrescentWidget) -> None
     assert_mirrors_engine(w)
 
 
-def test_check_move_is_a_question_only(w: CrescentWidget) -> None:
+def test_move_check_is_a_question_only(w: CrescentWidget) -> None:
     w.tap(13)
     before = w.get_state()
-    assert w.check_move(15, "F").verdict in ("keeps_win", "unknown")
+    assert w.move_check(15, "F").verdict in ("keeps_win", "unknown")
     after = w.get_state()
     assert after == before and w.selected == "13", "asking changes nothing, not even the selection"
 

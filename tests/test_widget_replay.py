@@ -88,7 +88,7 @@ def test_play_is_refused_during_a_replay_and_stop_restores_the_game(line: list[s
     for kind, fields in [("tap", {"pile": "5"}), ("drop", {"src": "5", "dst": "F"}), ("reshuffle", {}), ("undo", {})]:
         intent(w, kind, **fields)
         assert w.message == message("replay_active", "pl")
-    for call in (lambda: w.move(5, "F"), w.reshuffle, w.undo, w.hint, w.check_winnable):
+    for call in (lambda: w.move(5, "F"), w.reshuffle, w.undo, w.hint, w.still_winnable):
         with pytest.raises(IllegalMoveError) as refused:
             call()
         assert refused.value.reason == "replay_active"

@@ -41,7 +41,7 @@ def expected_traits(widget: CrescentWidget) -> dict[str, Any]:
         "foundations": [[f[-1].ascii, len(f)] for f in game.foundations],
         "reshuffles_left": game.reshuffles_left,
         "move_count": game.move_count,
-        "can_undo": game.can_undo and not widget.replay_state,
+        "can_undo": game.can_undo() and not widget.replay_state,
         "status": game.status,
         "targets": targets,
     }

@@ -1,6 +1,10 @@
 """The package's exceptions. All are ``ValueError`` subclasses carrying a ``reason`` code;
 :class:`ArgumentTypeError`, for an argument of the wrong type, is a ``TypeError`` too.
 
+An error keeps its code and its English detail; the text of a code comes from the
+catalogue (:mod:`crescent_widget.words.i18n`) only when the error is shown, so the engine
+raises errors without loading any text.
+
 >>> err = IllegalMoveError("same_suit")
 >>> isinstance(err, ValueError), err.reason, str(err)
 (True, 'same_suit', 'Must be the same suit')
@@ -11,8 +15,6 @@
 from __future__ import annotations
 
 from typing import Final
-
-from .words.i18n import DEFAULT_LANG, REASONS, message
 
 QUOTE_LIMIT: Final = 40
 
@@ -56,16 +58,27 @@ class CrescentError(ValueError):
     reason: str
 
     def __init__(self, reason: str, detail: str | None = None) -> None:
+        # ValueError.__init__ is not called: ``args`` stay the constructor's own arguments, so
+        # a pickled error is rebuilt by the same call, and the text is looked up only when shown.
         self.reason = reason
         self.detail = detail
-        super().__init__(detail if detail is not None else message(reason, "en"))
 
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        """The message in a language.
+    def __str__(self) -> str:
+        if self.detail is not None:
+            return self.detail
+        from .words.i18n import REASONS  # the words sit above the engine that raises these
+
+        return REASONS.get(self.reason, {}).get("en", self.reason)
+
+    def text(self, lang: str | None = None) -> str:
+        """The message in a language (``None``: the package's default, Polish).
 
         English keeps the exception's detail (``no such place: 17 …``); other languages
         give the catalogue's text for the reason, since details are written in English.
         """
+        from .words.i18n import DEFAULT_LANG, REASONS, message
+
+        lang = DEFAULT_LANG if lang is None else lang
         if self.reason in REASONS and (self.detail is None or lang != "en"):
             return message(self.reason, lang)
         return str(self)

@@ -18,9 +18,9 @@ only, so the database is read and written whole there. Where no such drive exist
 
 >>> import tempfile, pathlib
 >>> book = StatsBook(pathlib.Path(tempfile.mkdtemp()) / "stats.sqlite3")
->>> book.record("N", won=True, moves=120, seconds=300.0)
->>> book.record("N", won=False, moves=40, seconds=90.0)
->>> book.record("N", won=True, moves=110, seconds=330.0)
+>>> book.add("N", won=True, moves=120, seconds=300.0)
+>>> book.add("N", won=False, moves=40, seconds=90.0)
+>>> book.add("N", won=True, moves=110, seconds=330.0)
 >>> s = book.summary()["N"]
 >>> s.games, s.wins, s.streak, s.best_streak, s.best_seconds, s.fewest_moves
 (3, 2, 1, 1, 300.0, 110)
@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from .deprecation import renamed
 from .errors import InvalidOptionError
 from .words.i18n import check_lang, label
 
@@ -237,8 +238,8 @@ class StatsBook:
         except (OSError, sqlite3.Error) as err:
             raise InvalidOptionError(f"the statistics file {self._path!r} cannot be used: {err}") from None
 
-    def record(self, variant: str, *, won: bool, moves: int, seconds: float) -> None:
-        """Add one finished game."""
+    def add(self, variant: str, *, won: bool, moves: int, seconds: float) -> None:
+        """Add one finished game (a game's own ``record()`` is its text: a book adds rows)."""
         row = (variant, int(won), int(moves), float(seconds))
         with self._lock:
             if self._memory is not None:
@@ -247,6 +248,9 @@ class StatsBook:
             self._run(
                 lambda db: db.execute("INSERT INTO games (variant, won, moves, seconds) VALUES (?, ?, ?, ?)", row)
             )
+
+    # The former name, kept for one release.
+    record = renamed(add, "record", "StatsBook")
 
     def summary(self) -> dict[str, VariantStats]:
         """Every variant played, folded into its :class:`VariantStats`."""
@@ -319,8 +323,8 @@ class StatsKeeper:
         if game is self._game and game.status == "won" and not self._counted:
             self._counted = True
             if game.code:
-                self.book.record(game.variant, won=True, moves=game.move_count, seconds=game.elapsed)
+                self.book.add(game.variant, won=True, moves=game.move_count, seconds=game.elapsed)
 
     def _leave(self, game: Game) -> None:
         if not self._counted and game.code and game.move_count > 0 and game.status != "won":
-            self.book.record(game.variant, won=False, moves=game.move_count, seconds=game.elapsed)
+            self.book.add(game.variant, won=False, moves=game.move_count, seconds=game.elapsed)

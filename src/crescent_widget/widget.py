@@ -32,10 +32,13 @@ import anywidget
 import traitlets
 
 from .bundle import bundle_asset
+from .deprecation import renamed
 from .engine.codes import VARIANT_RESHUFFLES
 from .engine.game import Game, MoveArg
 from .engine.moves import Move, PlaceLike
-from .errors import InvalidOptionError, clip, quoted
+from .errors import ArgumentTypeError, InvalidOptionError, clip, quoted
+from .lessons import LESSONS, Lesson
+from .lessons.board import LessonArg, LessonBoard, check_lessons_done, find_lesson
 from .stats import Stats, StatsKeeper, open_book
 from .table.intents import handle
 from .table.review import REVIEW_SECONDS
@@ -64,6 +67,7 @@ FRONT_END_OPTIONS: Final[dict[str, Callable[[Any], object]]] = {
     "show_labels": lambda value: check_flag("show_labels", value),
     "four_colour": lambda value: check_flag("four_colour", value),
     "large": lambda value: check_flag("large", value),
+    "lessons_done": check_lessons_done,  # kept in the browser's storage (lesson_storage)
 }
 # Traits that copy a TableView field of the same name as it is.
 SCALAR_TRAITS: Final = (
@@ -83,6 +87,10 @@ SETTINGS: Final[dict[str, Callable[[Any], object]]] = {
     "auto_play": lambda value: check_flag("auto_play", value),
     "variant": check_variant,
 }
+# On a lesson's board the front end may play and answer the teaching warning; every other
+# intent needs its button among the lesson's (a board key or a stale view may still send
+# New game or Finish, which would replace or finish the lesson's position).
+LESSON_PLAY_INTENTS: Final = frozenset({"tap", "double_tap", "drop", "deselect", "confirm", "cancel"})
 
 
 class CrescentWidget(anywidget.AnyWidget):
@@ -100,10 +108,17 @@ class CrescentWidget(anywidget.AnyWidget):
             board's settings panel switches it too.
         stats: keep statistics of finished games (:attr:`stats`); ``CRESCENT_STATS=0``
             in the environment turns them off for every widget.
+        lesson: show a lesson on this board: a number 1–9 of the course
+            (:data:`~crescent_widget.lessons.LESSONS`) or a :class:`~crescent_widget.lessons.Lesson`;
+            see :meth:`start_lesson`. A lesson board keeps no statistics.
+        lesson_storage: a key of the browser's ``localStorage`` under which the board keeps
+            :attr:`lessons_done` across visits (``""``, the default, keeps nothing there).
 
     Raises:
         InvalidCodeError: the code is malformed, or names another variant than ``variant``.
-        InvalidOptionError: an unknown ``lang``, or an option that is not a bool.
+        InvalidOptionError: an unknown ``lang``, an option that is not a bool, or no such lesson.
+        ArgumentTypeError: a ``lesson`` that is neither a number nor a Lesson, or a
+            ``lesson_storage`` that is not a str.
 
     The player's actions have Python twins (:meth:`move`, :meth:`tap`, :meth:`undo`, …), each
     a call on :attr:`table` (a :class:`~crescent_widget.table.Table`, documented there) made
@@ -147,6 +162,15 @@ class CrescentWidget(anywidget.AnyWidget):
     lesson_buttons: traitlets.List[str] = traitlets.List(
         help="in a lesson, the only toolbar buttons offered (data-action names); [] offers all"
     ).tag(sync=True)
+    lesson_panel = traitlets.Dict(
+        help="in a lesson: {number, count, key, title, rule, task, solved, done, has_next} in lang; else {}"
+    ).tag(sync=True)
+    lessons_done: traitlets.List[str] = traitlets.List(
+        traitlets.Unicode(), help="keys of the lessons solved on this board (or kept by the browser)"
+    ).tag(sync=True)
+    lesson_storage = traitlets.Unicode(
+        "", help="the browser's localStorage key that keeps lessons_done across visits; '' keeps nothing"
+    ).tag(sync=True)
     announcement = traitlets.Unicode("", help="the last announcement for screen readers").tag(sync=True)
     announce_id = traitlets.Int(0, help="+1 with every new announcement").tag(sync=True)
     selected = traitlets.Unicode("", help="the selected place ('3', 'F1') or ''").tag(sync=True)
@@ -185,6 +209,8 @@ class CrescentWidget(anywidget.AnyWidget):
         large: bool = False,
         auto_play: bool = False,
         stats: bool = True,
+        lesson: LessonArg | None = None,
+        lesson_storage: str = "",
     ) -> None:
         # The table first, so that a bad code or option raises before any comm opens.
         table = Table(
@@ -199,7 +225,12 @@ class CrescentWidget(anywidget.AnyWidget):
         views = {"show_labels": show_labels, "four_colour": four_colour, "large": large}
         for name, value in views.items():
             check_flag(name, value)
-        book = open_book(check_flag("stats", stats))
+        course, index = find_lesson(lesson, LESSONS) if lesson is not None else (LESSONS, -1)
+        if not isinstance(lesson_storage, str):
+            kind = type(lesson_storage).__name__
+            raise ArgumentTypeError("invalid_option", f"lesson_storage must be a str, not {kind}")
+        # A lesson's moves are no game of the player's: they go into no statistics.
+        book = open_book(check_flag("stats", stats) and lesson is None)
         super().__init__(
             lang=table.lang,
             interactive_rules=interactive_rules,
@@ -207,6 +238,7 @@ class CrescentWidget(anywidget.AnyWidget):
             winnable=winnable,
             variant=table.variant,
             auto_play=auto_play,
+            lesson_storage=lesson_storage,
             **views,
         )
         self._table = table
@@ -215,6 +247,9 @@ class CrescentWidget(anywidget.AnyWidget):
         self.on_msg(lambda _widget, content, _buffers: self._on_front_end_message(content))
         self.observe(self._on_option, names=list(TABLE_OPTIONS))
         self._publish(table.view())
+        self._lesson: LessonBoard | None = None
+        if index >= 0:
+            self._lesson = LessonBoard(self, course, index)
 
     @classmethod
     def from_game(cls, game: Game, **options: Any) -> CrescentWidget:
@@ -327,13 +362,13 @@ class CrescentWidget(anywidget.AnyWidget):
         """Ask the solver for a move: the board lights it and the note explains it."""
         return self._table.hint(seconds)
 
-    def check_winnable(self, seconds: float = 1.0) -> Winnability:
-        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
-        return self._table.check_winnable(seconds)
+    def still_winnable(self, seconds: float = 1.0) -> Winnability:
+        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        return self._table.still_winnable(seconds)
 
-    def check_move(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
+    def move_check(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
         """Would this move throw away a win? Asks the solver; plays nothing."""
-        return self._table.check_move(src, dst, seconds)
+        return self._table.move_check(src, dst, seconds)
 
     def confirm(self) -> Move:
         """Play the move the teaching mode held back with a warning ("go ahead")."""
@@ -341,23 +376,23 @@ class CrescentWidget(anywidget.AnyWidget):
 
     def cancel(self) -> None:
         """Drop the move the teaching mode held back ("take it back"); nothing is played."""
-        self._table.take_back()
+        self._table.cancel()
 
     def replay(self, moves: ReplayInput, delay: float = 1.0) -> None:
         """Replay moves on the board, narrated: a list from here, or a record from its deal (:meth:`Table.replay`)."""
         self._table.replay(moves, delay)
 
-    def replay_step(self, step: int = 1) -> int:
+    def replay_step(self, count: int = 1) -> int:
         """Step the replay forward (``+1``), back (``-1``) or by any count; returns the step now."""
-        return self._table.step(step)
+        return self._table.replay_step(count)
 
-    def replay_play(self, playing: bool | None = None) -> bool:
+    def replay_play(self, playing: bool | None = True) -> bool:
         """Start (``True``), pause (``False``) or toggle (``None``) playing; returns whether it plays."""
-        return self._table.play(playing)
+        return self._table.replay_play(playing)
 
     def replay_stop(self, keep: bool = False) -> None:
         """Leave replay mode: back to the game as it was (or, with ``keep=True``, play on from here)."""
-        self._table.stop_replay(keep)
+        self._table.replay_stop(keep)
 
     def review(self, seconds: float = REVIEW_SECONDS) -> Review:
         """Review the game: the replay opens where the win was lost, with why and the better move lit."""
@@ -367,12 +402,72 @@ class CrescentWidget(anywidget.AnyWidget):
         """Play the review's better move as a new branch of the game (the board's "Try it")."""
         return self._table.review_try()
 
+    # The former names, kept for one release.
+    check_winnable = renamed(still_winnable, "check_winnable", "CrescentWidget")
+    check_move = renamed(move_check, "check_move", "CrescentWidget")
+
     @property
     def stats(self) -> Stats:
         """The player's statistics per variant (kept across sessions; see :mod:`crescent_widget.stats`)."""
         if self._stats is None:
             return Stats({}, self.lang, enabled=False)
         return Stats(self._stats.book.summary(), self.lang)
+
+    # ------------------------------------------------------------------------- lessons
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson this board shows, or ``None``."""
+        return None if self._lesson is None else self._lesson.lesson
+
+    def start_lesson(self, lesson: LessonArg = 1) -> Lesson:
+        """Make this board a lesson's: a number 1–9 of the course, or any :class:`Lesson`.
+
+        The board deals the lesson's position and shows its rule and task above itself, with
+        Try again and (in the course) Next lesson. It offers only the buttons of the task (never
+        New game or Finish; Undo or Reshuffle where that is the task) and judges every action of the learner:
+        a right one is praised with the rule it used and its key added to :attr:`lessons_done`;
+        a legal one that does not do the task is taken back at once, with what it did and the
+        idea of the right move, so the learner can try again. :meth:`end_lesson` leaves it.
+
+        Raises:
+            InvalidOptionError: a number outside the course.
+
+        >>> w = CrescentWidget(lesson=2, lang="en")
+        >>> w.lesson_panel["task"], w.lesson_buttons
+        ('Task: put 8♥ (pile 1) where it fits.', ['help'])
+        >>> w.move(1, 2)
+        Traceback (most recent call last):
+        ...
+        crescent_widget.errors.IllegalMoveError: Must be the same suit
+        >>> w.move(1, 4); w.note_tone, w.lessons_done
+        Move.parse('1-4')
+        ('right', ['build'])
+        >>> w.next_lesson().key, w.lesson_panel["number"]
+        ('wrap', 3)
+        """
+        course, index = find_lesson(lesson, LESSONS)
+        if self._lesson is not None:
+            self._lesson.detach()
+        self._lesson = LessonBoard(self, course, index)
+        return self._lesson.lesson
+
+    def retry_lesson(self) -> None:
+        """Start the lesson again from its position (the board's Try again); nothing without a lesson."""
+        if self._lesson is not None:
+            self._lesson.retry()
+
+    def next_lesson(self) -> Lesson | None:
+        """Go on to the next lesson of the course (Next lesson); ``None`` after the last one or without one."""
+        if self._lesson is None or not self._lesson.next():
+            return None
+        return self._lesson.lesson
+
+    def end_lesson(self) -> None:
+        """Leave the lesson: a plain board again, on the position it shows, with every button."""
+        if self._lesson is not None:
+            self._lesson.detach()
+            self._lesson = None
 
     # ------------------------------------------------------------------ traits and comms
 
@@ -384,8 +479,29 @@ class CrescentWidget(anywidget.AnyWidget):
         elif kind == "clock":
             # A view that (re)appears asks for the clock: the game's own, never a stale copy.
             self.send({"type": "clock", "elapsed": self._table.game.elapsed, "running": self.clock_running})
+        elif kind in ("lesson_retry", "lesson_next") and isinstance(content, dict):
+            self._lesson_control(kind, content.get("rev"))
+        elif self._lesson_refuses(kind):
+            logger.info("ignored the %s intent: the lesson on this board does not offer it", quoted(kind))
         else:
             handle(self._table, content, self.rev)
+
+    def _lesson_control(self, kind: str, rev: object) -> None:
+        """Try again or Next lesson from the board; a stale press (a double tap) is dropped."""
+        if rev != self.rev or isinstance(rev, bool):
+            logger.info("ignored stale %s intent (rev %s, now %d)", kind, quoted(rev), self.rev)
+        elif kind == "lesson_retry":
+            self.retry_lesson()
+        else:
+            self.next_lesson()
+
+    def _lesson_refuses(self, kind: object) -> bool:
+        """Whether a lesson holds the board and ``kind`` is neither play nor one of its buttons."""
+        if not self.lesson_buttons:
+            return False
+        if not isinstance(kind, str):
+            return True
+        return kind not in LESSON_PLAY_INTENTS and kind.replace("_", "-") not in self.lesson_buttons
 
     def _apply_setting(self, name: object, value: object) -> None:
         """A change from the settings panel, checked like any option; a bad one is logged and undone."""

@@ -38,7 +38,7 @@ for _ in range(3000):
         _g.reshuffle()
     elif _moves:
         _g.move(_rng.choice(_moves))
-assert _g.status == "blocked" and _g.can_undo, _g
+assert _g.status == "blocked" and _g.can_undo(), _g
 w.load(_g)
 """
 # Kernel code: every card home but A♠ and 2♠ on pile 1 (2♠ on top).

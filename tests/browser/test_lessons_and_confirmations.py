@@ -10,7 +10,7 @@ from lab import run_python
 from playwright.sync_api import expect
 from test_board import reset, settle, slot, top_card, view
 
-from crescent_widget.words.lessons import LESSONS
+from crescent_widget.lessons import LESSONS
 
 pytestmark = pytest.mark.browser
 
@@ -46,16 +46,16 @@ def wrong_single_source(index: int) -> str:
     raise AssertionError("the lesson has no such move")
 
 
-def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_lights_only_its_buttons(page: Any) -> None:
+def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_shows_only_its_buttons(page: Any) -> None:
     reset(page)
-    run_python(page, "from crescent_widget.words.lessons import LESSONS\n_detach = LESSONS[1].attach(w)")
+    run_python(page, "from crescent_widget.lessons import LESSONS\n_detach = LESSONS[1].attach(w)")
     try:
         settle(page)
         board = view(page)
         # Lesson 2's position could be finished, but Finish is not its task.
         expect(board.locator('[data-action="finish"]')).to_be_hidden()
-        for action in ("hint", "new-game", "reshuffle", "winnable", "restart"):
-            expect(board.locator(f'[data-action="{action}"]')).to_be_disabled()
+        for action in ("hint", "new-game", "reshuffle", "winnable", "restart", "settings"):
+            expect(board.locator(f'[data-action="{action}"]')).to_be_hidden()
         expect(board.locator('[data-action="help"]')).to_be_enabled()
         src = wrong_single_source(1)
         before = top_card(page, src).get_attribute("data-card")
@@ -77,7 +77,70 @@ def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_lights_only_its_but
         assert "✗" in wrong_mark and "✓" in right_mark and wrong_colour != right_colour
     finally:
         run_python(page, "_detach()")
-    expect(view(page).locator('[data-action="new-game"]')).to_be_enabled()  # no lesson: every button again
+    for action in ("new-game", "hint", "restart", "settings"):  # no lesson: every button again
+        expect(view(page).locator(f'[data-action="{action}"]')).to_be_enabled()
+    expect(view(page).locator(".cw-lesson")).to_be_hidden()
+
+
+STORAGE_KEY = "crescent-test-lessons"
+
+
+def wait_for_python(page: Any, code: str, expected: str, tries: int = 20) -> bool:
+    """Whether ``code`` prints ``expected`` on the kernel within a few seconds."""
+    for _ in range(tries):
+        if run_python(page, code).strip() == expected:
+            return True
+        page.wait_for_timeout(250)
+    return False
+
+
+def test_a_lesson_is_done_by_taps_and_a_wrong_answer_is_tried_again(page: Any) -> None:
+    """Lesson 3 as a pupil meets it: the rule and task above the board, a wrong tap judged
+    wrong and taken back, Try again, the right tap judged right and kept in the browser's
+    storage, then Next lesson on the same board."""
+    reset(page)
+    page.evaluate("(key) => localStorage.setItem(key, JSON.stringify(['layout']))", STORAGE_KEY)
+    run_python(page, f"w.lang = 'en'\nw.lessons_done = []\nw.lesson_storage = {STORAGE_KEY!r}\nw.start_lesson(3)")
+    lesson = LESSONS[2]
+    try:
+        settle(page)
+        board = view(page)
+        panel = board.locator(".cw-lesson")
+        expect(panel.locator(".cw-lesson-title")).to_have_text(lesson.title.text("en"))
+        expect(panel.locator(".cw-lesson-rule")).to_have_text(lesson.rule.text("en"))
+        expect(panel.locator(".cw-lesson-task")).to_have_text(lesson.task.text("en"))
+        assert panel.evaluate(BROKEN_WORDS_JS) == []
+        panel_box, board_box = panel.bounding_box(), board.locator(".cw-board").bounding_box()
+        assert panel_box and board_box and panel_box["y"] + panel_box["height"] <= board_box["y"]
+        for action in ("new-game", "finish", "hint", "restart"):
+            expect(board.locator(f'[data-action="{action}"]')).to_be_hidden()
+        # The browser's storage had lesson 1 done: Python hears of it.
+        assert wait_for_python(page, "print(w.lessons_done)", "['layout']")
+
+        src = wrong_single_source(2)
+        slot(page, src).click()
+        note = board.locator(".cw-note")
+        expect(note).to_have_attribute("data-tone", "wrong")
+        expect(note).to_contain_text(lesson.idea.text("en"))
+        panel.locator('[data-lesson-action="retry"]').click()
+        expect(note).to_have_text(lesson.task.text("en"))
+        expect(note).to_have_attribute("data-tone", "")
+
+        slot(page, "10").click()  # A♠ has one place to go: the tap plays it
+        expect(top_card(page, "14")).to_have_attribute("data-card", "AS")
+        expect(note).to_have_attribute("data-tone", "right")
+        expect(panel).to_have_attribute("data-done", "true")
+        expect(panel.locator(".cw-lesson-progress")).to_contain_text("done")
+        page.wait_for_function(
+            "(key) => localStorage.getItem(key) === JSON.stringify(['layout', 'wrap'])", arg=STORAGE_KEY
+        )
+
+        panel.locator('[data-lesson-action="next"]').click()
+        expect(panel.locator(".cw-lesson-title")).to_have_text(LESSONS[3].title.text("en"))
+        expect(note).to_have_text(LESSONS[3].task.text("en"))
+    finally:
+        run_python(page, "w.end_lesson()\nw.lesson_storage = ''\nw.lang = 'pl'")
+        page.evaluate("(key) => localStorage.removeItem(key)", STORAGE_KEY)
 
 
 def test_reshuffle_asks_first_and_the_board_says_why_undo_is_greyed(page: Any) -> None:

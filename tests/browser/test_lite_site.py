@@ -184,7 +184,7 @@ def test_cells_script_the_engine_and_the_solver_keeps_to_a_browser_budget(play: 
     assert float(out) < 2.0
     out = run_cell(
         page,
-        "from crescent_widget.solve import main\ntry:\n    main(['1-2', '--jobs', '2'])\n"
+        "from crescent_widget.solver.cli import main\ntry:\n    main(['1-2', '--jobs', '2'])\n"
         "except SystemExit as stop:\n    print('exit', stop.code)",
         stderr_ok=True,
     )

@@ -13,8 +13,19 @@ from typing import Any
 
 import pytest
 from lab import collect_page_errors, open_notebook
-from phone import PHONE_HEIGHT, PHONE_WIDTHS, check_phone_board, phone_context, put_notebook, tap_the_deal_s_first_moves
+from phone import (
+    MEASURE_JS,
+    MIN_TARGET_PX,
+    PHONE_HEIGHT,
+    PHONE_WIDTHS,
+    check_phone_board,
+    phone_context,
+    put_notebook,
+    tap_the_deal_s_first_moves,
+)
+from playwright.sync_api import expect
 from test_board import reset, view
+from test_lessons_and_confirmations import BROKEN_WORDS_JS
 
 pytestmark = pytest.mark.browser
 
@@ -43,4 +54,33 @@ def test_every_target_fits_a_finger_and_taps_play(phone_page: tuple[Any, list[st
     )
     check_phone_board(view(page), width)
     tap_the_deal_s_first_moves(page)
+    assert errors == []
+
+
+@pytest.mark.parametrize("width", PHONE_WIDTHS)
+def test_a_lesson_fits_a_phone_and_is_done_by_touch(phone_page: tuple[Any, list[str]], width: int) -> None:
+    """Lesson 5 in Polish, its rule and task above the board: every target fits a finger, no
+    word is split, and a tap does its task."""
+    page, errors = phone_page
+    page.set_viewport_size({"width": width, "height": PHONE_HEIGHT})
+    reset(page, "w.start_lesson(5)")
+    try:
+        board = view(page)
+        panel = board.locator(".cw-lesson")
+        expect(panel).to_be_visible()
+        # A lesson's position has empty piles, so the deal's full-board checks do not apply.
+        m = board.evaluate(MEASURE_JS)
+        assert m["window"][0] <= m["window"][1] and m["scroll"] <= m["client"] + 1, (width, m["window"])
+        assert m["sticksOut"] == [], f"out of the widget's box at {width} px: {m['sticksOut']}"
+        texts = {button["text"] for button in m["buttons"]}
+        assert {"Spróbuj jeszcze raz", "Następna lekcja"} <= texts and "Nowa gra" not in texts, texts
+        for button in m["buttons"]:
+            x0, y0, x1, y1 = button["box"]
+            assert x1 - x0 >= MIN_TARGET_PX and y1 - y0 >= MIN_TARGET_PX, (width, button)
+        assert panel.evaluate(BROKEN_WORDS_JS) == []
+        board.locator('[data-pile="1"]').tap()  # W♥ has one place to go: pile 3
+        expect(board.locator(".cw-note")).to_have_attribute("data-tone", "right")
+        expect(panel).to_have_attribute("data-done", "true")
+    finally:
+        reset(page, "w.end_lesson()\nw.new_game('CR1-N-AAAAAAB')")
     assert errors == []

@@ -6,7 +6,7 @@
 (10, True)
 
 ``play_many(deals, policy, jobs=2)`` uses worker processes, ``cluster="local"`` or a
-scheduler address the same Dask cluster as the survey (``crescent_widget.solve --cluster``).
+scheduler address the same Dask cluster as the survey (``crescent_widget.solver --cluster``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ can send it to worker processes or a Dask cluster.
 
 >>> from crescent_widget import Game
 >>> game = Game.from_number(1)
->>> greedy(game), RandomPolicy(seed=1)(game) in game.legal_moves() + [RESHUFFLE]
+>>> greedy(game), RandomPolicy(seed=1)(game) in game.legal_actions()
 (Move.parse('3-F7'), True)
 """
 
@@ -56,10 +56,8 @@ class RandomPolicy:
     def __call__(self, game: Game) -> Move | None:
         if not game.started:  # a new game: its own stream of choices
             self._rng.seed(f"{self.seed}:{game.code}")
-        moves = game.legal_moves()
-        if game.check("R") is None:
-            moves.append(RESHUFFLE)
-        return self._rng.choice(moves) if moves else None
+        actions = game.legal_actions()
+        return self._rng.choice(actions) if actions else None
 
 
 @dataclass
@@ -95,6 +93,6 @@ class HintPolicy:
                 # A win was found: search once more for its whole line, and play it out.
                 result = solve(game, seconds=self.seconds)
                 if result.status == "won":
-                    move, *self._plan = result.moves
+                    move, *self._plan = result.line
         self._expect = (id(game), game.revision + 1)
         return move

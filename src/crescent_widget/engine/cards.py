@@ -11,11 +11,13 @@ Card.parse('10H')
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..errors import InvalidCardError, quoted
-from ..words.i18n import DEFAULT_LANG, check_lang
+from ..lang import DEFAULT_LANG, check_lang
 
 
 class Suit(IntEnum):
@@ -77,31 +79,45 @@ def card_index(suit: int, rank: int) -> int:
     return suit * 13 + rank - 1
 
 
+# Slotted by hand: ``slots=True`` on a frozen dataclass answers an assignment to an unknown
+# attribute with a TypeError on Python 3.10 and 3.11, where this one refuses every assignment alike.
+@dataclass(frozen=True, order=True, repr=False)
 class Card:
     """One playing card: an immutable value with a suit and a rank (1 = Ace … 13 = King).
 
     Two cards are equal when suit and rank are equal; the two copies of a card in
-    the double deck are the same value.
+    the double deck are the same value. Cards order by suit (♠ ♥ ♣ ♦), then rank, as
+    their :attr:`index` does.
 
     >>> c = Card(Suit.SPADES, 1)
     >>> c, str(c), c.ascii, c.text("pl")
     (Card.parse('AS'), 'A♠', 'AS', 'A♠')
-    >>> Card.parse("qs") == Card(Suit.SPADES, 12)
-    True
+    >>> Card.parse("qs") == Card(Suit.SPADES, 12), Card.parse("KS") < Card.parse("AH")
+    (True, True)
     """
 
-    __slots__ = ("_index",)
-    _index: int
+    __slots__ = ("_index", "rank", "suit")
+    suit: Suit
+    """The card's suit."""
+    rank: int
+    """The card's rank, 1 (Ace) to 13 (King)."""
+    if TYPE_CHECKING:  # a slot set in __post_init__, not a field: only the type checker reads this
+        _index: int = field(init=False, compare=False)
 
-    def __init__(self, suit: int, rank: int) -> None:
+    def __post_init__(self) -> None:
+        suit, rank = self.suit, self.rank
         if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
             raise InvalidCardError(f"suit must be 0–3 (♠ ♥ ♣ ♦), got {quoted(suit)}")
         if isinstance(rank, bool) or not isinstance(rank, int) or not ACE <= rank <= KING:
             raise InvalidCardError(f"rank must be 1 (Ace) to 13 (King), got {quoted(rank)}")
+        # A frozen dataclass sets its own fields through object.__setattr__, as here.
+        object.__setattr__(self, "suit", Suit(suit))
+        object.__setattr__(self, "rank", int(rank))
         object.__setattr__(self, "_index", card_index(suit, rank))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        # A pickled card comes back as the one made for its index (checked on the way).
+        return Card.from_index, (self._index,)
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -150,16 +166,6 @@ class Card:
         return self._index
 
     @property
-    def suit(self) -> Suit:
-        """The card's suit."""
-        return Suit(self._index // 13)
-
-    @property
-    def rank(self) -> int:
-        """The card's rank, 1 (Ace) to 13 (King)."""
-        return self._index % 13 + 1
-
-    @property
     def ascii(self) -> str:
         """The canonical ASCII form, e.g. ``10H``."""
         return ASCII_TEXT[self._index]
@@ -174,22 +180,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.ascii!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other._index == self._index
-
-    def __hash__(self) -> int:
-        return hash(("Card", self._index))
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._index < other._index
-
 
 ASCII_TEXT: Final = tuple(RANK_ASCII[i % 13 + 1] + SUIT_LETTERS[i // 13] for i in range(52))
 EN_TEXT: Final = tuple(RANK_ASCII[i % 13 + 1] + SUIT_SYMBOLS[i // 13] for i in range(52))
 PL_TEXT: Final = tuple(RANK_PL[i % 13 + 1] + SUIT_SYMBOLS[i // 13] for i in range(52))
-_CARDS: Final = tuple(Card(i // 13, i % 13 + 1) for i in range(52))
+_CARDS: Final = tuple(Card(Suit(i // 13), i % 13 + 1) for i in range(52))
 
 
 def card_text(index: int, lang: str = DEFAULT_LANG) -> str:

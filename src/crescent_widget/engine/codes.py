@@ -1,6 +1,6 @@
 """Game codes (``CR1-N-AAAAAAB``) and the deal each one stands for.
 
-The deal is computed the same way in any language (SPEC.md §2): deck order, bases
+The deal is computed the same way in any language (docs/rules/en.md, Notation): deck order, bases
 removed, SplitMix64-driven Fisher–Yates, six cards to each pile. A code therefore
 means the same deal forever.
 
@@ -44,7 +44,7 @@ _FORMAT_HELP: Final = (
 
 
 def splitmix64(seed: int) -> Iterator[int]:
-    """The SplitMix64 generator of SPEC.md, seeded with a deal number.
+    """The SplitMix64 generator that shuffles a deal (docs/rules/en.md, Notation), seeded with its number.
 
     >>> gen = splitmix64(0)
     >>> hex(next(gen))

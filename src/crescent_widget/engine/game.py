@@ -18,6 +18,7 @@ Move.parse('13-14')
 from __future__ import annotations
 
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
@@ -30,25 +31,32 @@ from ..errors import (
     InvalidPositionError,
     quoted,
 )
-from ..words.i18n import DEFAULT_LANG
+from ..lang import DEFAULT_LANG
 from .cards import ASCII_TEXT, Card
 from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
 from .moves import (
-    ANY_FOUNDATION,
     FIRST_FOUNDATION_INDEX,
     PILES,
     RESHUFFLE,
     RESHUFFLE_INDEX,
     RESHUFFLE_PLACE,
     Move,
-    Place,
     PlaceLike,
 )
-from .positions import CARD_COUNT, check_face_down, check_position, check_reshuffles, parse_layout
+from .positions import (
+    CARD_COUNT,
+    check_face_down,
+    check_position,
+    check_reshuffles,
+    format_position,
+    parse_layout,
+    parse_position,
+)
 from .records import format_record, from_save, parse_record, replay, to_save
 from .restore import check_clock, checked_state
 from .rules import can_progress, legal_pairs, move_reason, reshuffle_piles
 from .views import PositionView
+from .winnable import random_winnable_number
 
 Status = Literal["playing", "won", "blocked"]
 UNDO_LIMIT: Final = 100
@@ -169,8 +177,6 @@ class Game(PositionView):
             raise InvalidOptionError(f"winnable must be True or False, got {quoted(winnable)}")
         if not winnable:
             return cls(variant=variant, clock=clock)
-        from ..solver.winnable import random_winnable_number  # lazy: the engine must not need the solver
-
         return cls.from_number(random_winnable_number(), variant, clock=clock)
 
     @classmethod
@@ -210,15 +216,46 @@ class Game(PositionView):
                 f"unknown variant {quoted(variant)}; implemented: {', '.join(VARIANT_RESHUFFLES)}"
             )
         pile_ints, found_ints = parse_layout(piles, foundations)
-        check_position(pile_ints, found_ints)
+        return cls._from_cards(pile_ints, found_ints, reshuffles_left, variant, face_down, clock)
+
+    @classmethod
+    def _from_cards(  # noqa: PLR0917  (private; both callers pass the full position)
+        cls,
+        piles: list[list[int]],
+        foundations: list[list[int]],
+        reshuffles_left: object,
+        variant: str,
+        face_down: object,
+        clock: Callable[[], float] | None,
+    ) -> Game:
+        """A game at a position of card ints, every rule of a position checked first."""
+        check_position(piles, foundations)
         left = check_reshuffles(reshuffles_left, VARIANT_RESHUFFLES[variant])
         clock = check_clock(clock)
         # A constructor: `self` is the game being built (the stdlib's idiom, e.g. pathlib).
         self = cls.__new__(cls)
-        self._setup(pile_ints, found_ints, variant, None, clock, left)
-        self._face_down = check_face_down(face_down, pile_ints, FACE_DOWN_DEAL[variant])
-        self._start = ([p[:] for p in pile_ints], [f[:] for f in found_ints], left, self._face_down[:])
+        self._setup(piles, foundations, variant, None, clock, left)
+        self._face_down = check_face_down(face_down, piles, FACE_DOWN_DEAL[variant])
+        self._start = ([p[:] for p in piles], [f[:] for f in foundations], left, self._face_down[:])
         return self
+
+    @classmethod
+    def from_position(cls, text: str, *, clock: Callable[[], float] | None = None) -> Game:
+        """A game at the position a position text describes (see :meth:`position`).
+
+        Like :meth:`from_layout` it has no game code and no history: it starts there.
+
+        Raises:
+            InvalidPositionError: the text is not a position text, or the position breaks
+                the rules of a position (each card twice, piles of at most 13 …).
+
+        >>> g = Game("CR1-H-AAAAAAB"); _ = g.move("13-14")
+        >>> again = Game.from_position(g.position())
+        >>> again == g, again.code, again.face_down(1)
+        (True, None, 5)
+        """
+        piles, foundations, left, variant, face_down = parse_position(text)
+        return cls._from_cards(piles, foundations, left, variant, face_down, clock)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, clock: Callable[[], float] | None = None) -> Game:
@@ -360,9 +397,18 @@ class Game(PositionView):
         return self._move_count
 
     @property
-    def can_undo(self) -> bool:
-        """Whether a move can be undone (history holds the last 100, cleared by a reshuffle)."""
-        return bool(self._history)
+    def can_undo(self) -> UndoAnswer:
+        """Whether :meth:`undo` would work: call it, ``game.can_undo()``, as ``can_move()``.
+
+        The three calls of undo pair up as a move's do: :meth:`check_undo` gives the
+        reason a refusal would carry, ``can_undo()`` the yes or no, :meth:`undo` the action.
+        Reading ``game.can_undo`` as a bool without calling it still works, with a
+        ``DeprecationWarning``, until the next release.
+
+        >>> g = Game("CR1-N-AAAAAAB"); g.can_undo()
+        False
+        """
+        return _CAN_UNDO if self._history else _CANNOT_UNDO
 
     @property
     def start_layout(self) -> dict[str, Any] | None:
@@ -436,6 +482,50 @@ class Game(PositionView):
         )  # the pile's length follows from `down` and its face-up cards
         return (piles, tuple(map(len, self._foundations)), self._reshuffles_left)
 
+    def position(self) -> str:
+        """The position as one line of text, which :meth:`from_position` reads back (as chess's FEN).
+
+        The piles bottom to top (face-down cards in small letters), the foundations' top
+        cards, the reshuffles left and the variant; the rules page of the documentation
+        describes it field by field. History, move count, clock and game code are not part
+        of it: two games with the same position text are equal (``==``).
+
+        >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14")
+        >>> text = g.position(); text.split("/")[12:14], text.split()[1:]
+        (['10H5HKHJD9D', 'JS4D8C7S5SKSAS'], ['AS/AH/AC/AD/KS/KH/KC/KD', '3', 'N'])
+        >>> Game.from_position(text).position() == text
+        True
+        """
+        return format_position(self._piles, self._face_down, self._foundations, self._reshuffles_left, self._variant)
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when their positions are (:meth:`position`), whatever led there."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self._piles == other._piles
+            and self._face_down == other._face_down
+            and self._reshuffles_left == other._reshuffles_left
+            and self._variant == other._variant
+            and [len(f) for f in self._foundations] == [len(f) for f in other._foundations]
+        )
+
+    def __hash__(self) -> int:
+        """The hash of the position: it changes as the game is played.
+
+        Keep a game in a set or as a dict key only while it stands still; to remember
+        positions across moves, keep their :meth:`position` texts (or :attr:`position_key`).
+        """
+        return hash(
+            (
+                tuple(map(tuple, self._piles)),
+                tuple(self._face_down),
+                tuple(map(len, self._foundations)),
+                self._reshuffles_left,
+                self._variant,
+            )
+        )
+
     @property
     def status(self) -> Status:
         """``"won"``, ``"blocked"`` or ``"playing"``.
@@ -478,16 +568,9 @@ class Game(PositionView):
     def _coerce(self, src: MoveArg, dst: PlaceLike | None) -> Move:
         """The move the arguments name, every place checked; the reshuffle comes back as RESHUFFLE itself."""
         if dst is not None:
-            return Move.from_places(_place_arg(src), dst)
-        if type(src) is Move:
-            s, d = src
-            # A Move is a plain NamedTuple: anyone can build one, so its ints are checked too.
-            if type(s) is Place and type(d) is Place:
-                if RESHUFFLE_PLACE < s < ANY_FOUNDATION and RESHUFFLE_PLACE < d <= ANY_FOUNDATION:
-                    return src
-                if s == d == RESHUFFLE_PLACE:
-                    return RESHUFFLE
-            raise InvalidMoveError(f"no such move: ({quoted(s)}, {quoted(d)}) (piles are 1-16, foundations F1-F8)")
+            return Move(_place_arg(src), dst)
+        if isinstance(src, Move):  # its constructor refused any place that does not exist
+            return RESHUFFLE if src[0] == RESHUFFLE_PLACE else src
         if isinstance(src, str):
             return Move.parse(src)
         raise InvalidMoveError(f"give a move as 'SRC-DST' text, a Move, or two places; got {quoted(src)}")
@@ -585,7 +668,7 @@ class Game(PositionView):
         reshuffle cannot be taken back) or ``undo_limit`` (only the last 100 can).
 
         >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle()
-        >>> g.check_undo(), g.can_undo
+        >>> g.check_undo(), g.can_undo()
         ('undo_after_reshuffle', False)
         """
         return None if self._history else self._undo_refusal()
@@ -658,6 +741,21 @@ class Game(PositionView):
         """
         return [Move.from_indices(s, d) for s, d in self._legal_pairs()]
 
+    def legal_actions(self) -> list[Move]:
+        """Every legal action now: the legal moves (as :meth:`legal_moves`), then ``R`` when a reshuffle is allowed.
+
+        A bot picks from this one list; a reshuffle is legal while one is left, even when
+        it changes nothing (as :meth:`check` judges ``"R"``).
+
+        >>> g = Game("CR1-N-AAAAAAB")
+        >>> g.legal_actions() == [*g.legal_moves(), RESHUFFLE]
+        True
+        """
+        actions = [Move.from_indices(s, d) for s, d in self._legal_pairs()]
+        if self._reshuffle_reason() is None:
+            actions.append(RESHUFFLE)
+        return actions
+
     # -------------------------------------------------------------------- display
 
     def diagram(self, lang: str = DEFAULT_LANG) -> str:
@@ -686,6 +784,46 @@ class Game(PositionView):
     def __repr__(self) -> str:
         where = self._code or "custom position"
         return f"<Game {where} moves={self._move_count} reshuffles_left={self._reshuffles_left} status={self.status}>"
+
+
+class UndoAnswer:
+    """What :attr:`Game.can_undo` gives: called, the answer as a bool (``game.can_undo()``).
+
+    Read as a bool without the call (the property it was), it gives the same answer and
+    warns that the call is the way from now on.
+    """
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: bool) -> None:
+        self._value = value
+
+    def __call__(self) -> bool:
+        return self._value
+
+    def _deprecated(self) -> bool:
+        warnings.warn(
+            "Game.can_undo is a method: call game.can_undo() (read as a property it stops working in the next release)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return self._value
+
+    def __bool__(self) -> bool:
+        return self._deprecated()
+
+    def __eq__(self, other: object) -> bool:
+        return self._deprecated() == other
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+    def __repr__(self) -> str:
+        return repr(self._value)
+
+
+_CAN_UNDO: Final = UndoAnswer(True)
+_CANNOT_UNDO: Final = UndoAnswer(False)
 
 
 def _place_arg(src: MoveArg) -> PlaceLike:

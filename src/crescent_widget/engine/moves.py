@@ -27,7 +27,8 @@ Card.parse('AS')
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from collections.abc import Iterable
+from typing import Any, Final, NamedTuple
 
 from ..errors import InvalidMoveError, quoted
 
@@ -47,9 +48,22 @@ class Place(int):
 
     >>> Place.parse("13") == 13, Place.parse("F1") == 17, Place.parse("F1").index
     (True, True, 16)
+    >>> Place(17) is Place.parse("F1")
+    True
     """
 
     __slots__ = ()
+
+    def __new__(cls, value: int) -> Place:
+        """The place numbered ``value`` (0 ``R``, piles 1–16, F1–F8 17–24, 25 ``F``): the one made for it.
+
+        Raises:
+            InvalidMoveError: no place has that number.
+        """
+        found = _PLACES.get(value) if type(value) is int else None
+        if found is None:
+            raise InvalidMoveError(f"no place is numbered {quoted(value)} (piles are 1-16, foundations F1-F8 17-24)")
+        return found
 
     @classmethod
     def parse(cls, text: PlaceLike) -> Place:
@@ -79,10 +93,7 @@ class Place(int):
     @property
     def name(self) -> str:
         """``"13"``, ``"F1"``; ``"F"`` for any foundation, ``"R"`` for the reshuffle's place."""
-        value = int(self)
-        # Only int.__new__ can make a Place outside the table; it must still print, so that
-        # the error refusing it can name it.
-        return _NAMES[value] if 0 <= value < len(_NAMES) else f"#{value}"
+        return _NAMES[self]
 
     @property
     def number(self) -> int | None:
@@ -163,18 +174,9 @@ def parse_place(place: PlaceLike, *, allow_any_foundation: bool = False) -> Plac
 
 
 def _no_such_place(place: PlaceLike) -> Place:
-    raise InvalidMoveError(f"no such place: {quoted(place)} (piles are 1-16, foundations F1-F8)")
-
-
-def _index_text(value: object) -> str:
-    return quoted(int(value)) if isinstance(value, int) else quoted(value)
-
-
-def _as_place(value: int) -> int:
-    # A plain int is a pile number; anything else stays as given, and Game refuses such a Move.
-    if type(value) is int and 1 <= value <= PILES:
-        return _PLACES[value]
-    return value
+    # A Place is quoted as its int: one forged with int.__new__ has no name to print.
+    shown = quoted(int(place)) if isinstance(place, int) else quoted(place)
+    raise InvalidMoveError(f"no such place: {shown} (piles are 1-16, foundations F1-F8)")
 
 
 class _MoveFields(NamedTuple):
@@ -185,19 +187,38 @@ class _MoveFields(NamedTuple):
 class Move(_MoveFields):
     """One move from ``src`` to ``dst`` (two :class:`Place` values), or the reshuffle ``R``.
 
-    Build moves with :meth:`parse`, :meth:`from_places`, or take them from
-    ``Game.legal_moves()``; ``str(move)`` gives the SPEC.md notation. ``Move(13, 14)``
-    takes Places or plain pile numbers 1–16; the engine builds its moves from list
-    indices with :meth:`from_indices`.
+    Build moves with :meth:`parse`, ``Move(src, dst)``, or take them from
+    ``Game.legal_moves()``; ``str(move)`` gives the notation of the rules page
+    (``13-F1``, ``R``). ``Move(13, 14)`` takes what :func:`parse_place` takes (a Place, a
+    pile number 1–16, a name such as ``"F1"``; the destination may be ``"F"``) and refuses
+    anything else, so every Move names real places; ``Move(RESHUFFLE_PLACE,
+    RESHUFFLE_PLACE)`` is :data:`RESHUFFLE`. The engine builds its moves from list indices
+    with :meth:`from_indices`.
 
-    >>> Move(13, 14) == Move.parse("13-14"), Move(13, Place.parse("F1"))
-    (True, Move.parse('13-F1'))
+    >>> Move(13, 14) == Move.parse("13-14"), Move(13, Place.parse("F1")), Move("13", "F")
+    (True, Move.parse('13-F1'), Move.parse('13-F'))
+    >>> Move(13, 17)
+    Traceback (most recent call last):
+    ...
+    crescent_widget.errors.InvalidMoveError: no such place: 17 (piles are 1-16, foundations F1-F8)
     """
 
     __slots__ = ()
 
-    def __new__(cls, src: int, dst: int) -> Move:
-        return super().__new__(cls, _as_place(src), _as_place(dst))  # type: ignore[arg-type]
+    def __new__(cls, src: PlaceLike, dst: PlaceLike) -> Move:
+        if src is RESHUFFLE_PLACE or dst is RESHUFFLE_PLACE:  # Places are made once: `is` is exact
+            if src is dst and cls is Move:
+                return RESHUFFLE
+            raise InvalidMoveError(
+                f"no such move: ({_quoted_place(src)}, {_quoted_place(dst)}) (R, the reshuffle, is a move of its own)"
+            )
+        return tuple.__new__(cls, (parse_place(src), parse_place(dst, allow_any_foundation=True)))
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Move:  # type: ignore[override]
+        # namedtuple's _make (and _replace, which calls it) would skip the checks of __new__.
+        src, dst = iterable
+        return cls(src, dst)
 
     @classmethod
     def from_indices(cls, src: int, dst: int) -> Move:
@@ -224,7 +245,7 @@ class Move(_MoveFields):
         >>> Move.from_places(13, "F")
         Move.parse('13-F')
         """
-        return cls(parse_place(src), parse_place(dst, allow_any_foundation=True))
+        return cls(src, dst)
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -254,19 +275,19 @@ class Move(_MoveFields):
     @property
     def is_reshuffle(self) -> bool:
         """Whether this is the reshuffle ``R``."""
-        return type(self.src) is Place and self.src == RESHUFFLE_PLACE
+        return self.src == RESHUFFLE_PLACE
 
     def __str__(self) -> str:
         src, dst = self
-        if type(src) is not Place or type(dst) is not Place:
-            raise InvalidMoveError(f"no such move: ({_index_text(src)}, {_index_text(dst)})")
         return "R" if src == RESHUFFLE_PLACE else f"{src.name}-{dst.name}"
 
     def __repr__(self) -> str:
-        try:
-            return f"Move.parse({str(self)!r})"
-        except InvalidMoveError:  # a hand-built Move naming no place still prints
-            return f"Move({_index_text(self.src)}, {_index_text(self.dst)})"
+        return f"Move.parse({str(self)!r})"
 
 
-RESHUFFLE: Final = Move(RESHUFFLE_PLACE, RESHUFFLE_PLACE)
+def _quoted_place(value: object) -> str:
+    return quoted(int(value)) if isinstance(value, int) else quoted(value)
+
+
+RESHUFFLE: Final = tuple.__new__(Move, (RESHUFFLE_PLACE, RESHUFFLE_PLACE))
+"""The reshuffle, as a move: ``Move.parse("R")``, ``str(RESHUFFLE) == "R"``."""

@@ -1,22 +1,51 @@
-"""Validation of positions given from outside: layouts, and the positions in saves.
+"""Validation of positions given from outside (layouts, the positions in saves), and the
+position text.
 
 Everything that enters the engine from a user, a file or a front end passes through
 here first, so a bad position is refused with a clear message and never loaded.
+
+The **position text** (``Game.position()``) is a position as one line, like chess's FEN:
+four fields separated by spaces,
+
+- the 16 piles, pile 1 first, separated by ``/``: each pile's cards bottom to top in their
+  ASCII text (``10H``, ``QS``), face-up cards in capitals and, in the face-down deal, the
+  face-down cards beneath them in small letters (``2h9cJD``); an emptied pile is empty;
+- the top cards of the 8 foundations F1–F8, separated by ``/`` (a foundation runs from its
+  base to its top, so the top says it all);
+- the reshuffles left (``3``);
+- the variant letter (``N``, ``F`` or ``H``).
+
+>>> text = "/".join(["2H9CJDJD", "", *["4S"] * 14]) + " 3S/AH/AC/AD/KS/KH/KC/KD 2 N"
+>>> piles, foundations, left, variant, face_down = parse_position(text)
+>>> piles[0], [len(f) for f in foundations], left, variant
+([14, 34, 49, 49], [3, 1, 1, 1, 1, 1, 1, 1], 2, 'N')
+>>> format_position(piles, face_down, foundations, left, variant) == text
+True
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
 from ..errors import InvalidCardError, InvalidPositionError, quoted
-from .cards import ASCII_TEXT, parse_card_index
-from .codes import base_cards
+from .cards import ACE, ASCII_TEXT, KING, card_index, parse_card_index
+from .codes import VARIANT_RESHUFFLES, base_cards
 from .moves import FOUNDATIONS, PILES
 from .rules import MAX_PILE
 
 CARD_COUNT: Final = 104
+DOWN_TEXT: Final = tuple(text.lower() for text in ASCII_TEXT)
+_INDEX_BY_TEXT: Final = {text: index for texts in (ASCII_TEXT, DOWN_TEXT) for index, text in enumerate(texts)}
+_CARD: Final = re.compile(r"(?:10|[2-9AJQKajqk])[SHCDshcd]")
+# A pile: its face-down cards (small letters), then its face-up ones (capitals).
+_PILE: Final = re.compile(r"((?:(?:10|[2-9ajqk])[shcd])*)((?:(?:10|[2-9AJQK])[SHCD])*)")
+_POSITION_HELP: Final = (
+    "expected 16 piles separated by /, the 8 foundation tops separated by /, the reshuffles left "
+    "and the variant, e.g. '2H9CJD/.../4S AS/AH/AC/AD/KS/KH/KC/KD 3 N'"
+)
 
 
 def check_nesting(value: object, max_depth: int, what: str) -> None:
@@ -156,3 +185,78 @@ def check_face_down(face_down: object, piles: list[list[int]], allowed: bool) ->
                 f"pile {number}: face_down must be an int from 0 to one less than its {len(pile)} cards"
             )
     return list(face_down)
+
+
+def format_position(
+    piles: list[list[int]], face_down: list[int], foundations: list[list[int]], reshuffles_left: int, variant: str
+) -> str:
+    """The position text of a position held as card ints (see the module docs)."""
+    pile_texts = (
+        "".join([*(DOWN_TEXT[c] for c in pile[:down]), *(ASCII_TEXT[c] for c in pile[down:])])
+        for pile, down in zip(piles, face_down, strict=True)
+    )
+    tops = "/".join(ASCII_TEXT[f[-1]] for f in foundations)
+    return f"{'/'.join(pile_texts)} {tops} {reshuffles_left} {variant}"
+
+
+def parse_position(text: object) -> tuple[list[list[int]], list[list[int]], int, str, list[int]]:
+    """Read a position text into piles, foundations, reshuffles left, variant and face-down counts.
+
+    Only the text's own form is checked here; the position's rules (each card twice,
+    piles of at most 13 …) are checked by :func:`check_position` as for any layout.
+
+    Raises:
+        InvalidPositionError: the text is not a position text.
+    """
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a position must be text, got {type(text).__name__}")
+    fields = text.split()
+    if len(fields) != 4:
+        raise InvalidPositionError(f"not a position: {quoted(text)} ({_POSITION_HELP})")
+    pile_field, foundation_field, left_field, variant = fields
+    if variant not in VARIANT_RESHUFFLES:
+        raise InvalidPositionError(f"unknown variant {quoted(variant)}; implemented: {', '.join(VARIANT_RESHUFFLES)}")
+    if not (left_field.isascii() and left_field.isdecimal() and len(left_field) == 1):
+        raise InvalidPositionError(f"reshuffles left must be one digit, got {quoted(left_field)}")
+    piles, face_down = _parse_piles(pile_field)
+    return piles, _parse_foundations(foundation_field), int(left_field), variant, face_down
+
+
+def _parse_piles(field: str) -> tuple[list[list[int]], list[int]]:
+    texts = field.split("/")
+    if len(texts) != PILES:
+        raise InvalidPositionError(f"a position needs {PILES} piles separated by /, got {len(texts)}")
+    piles, face_down = [], []
+    for number, pile_text in enumerate(texts, start=1):
+        match = _PILE.fullmatch(pile_text)
+        if match is None:
+            raise InvalidPositionError(
+                f"pile {number}: not cards bottom to top: {quoted(pile_text)} "
+                "(face-down cards in small letters beneath the face-up ones, e.g. '2h9cJD')"
+            )
+        down, up = (_CARD.findall(group) for group in match.groups())
+        if down and not up:
+            raise InvalidPositionError(f"pile {number}: its top card must be face up (in capitals)")
+        piles.append([_INDEX_BY_TEXT[card] for card in (*down, *up)])
+        face_down.append(len(down))
+    return piles, face_down
+
+
+def _parse_foundations(field: str) -> list[list[int]]:
+    tops = field.split("/")
+    if len(tops) != FOUNDATIONS:
+        raise InvalidPositionError(f"a position needs {FOUNDATIONS} foundation tops separated by /, got {len(tops)}")
+    foundations = []
+    for index, top in enumerate(tops):
+        card = _INDEX_BY_TEXT.get(top) if top == top.upper() else None
+        suit = index % 4
+        if card is None or card // 13 != suit:
+            base = ASCII_TEXT[base_cards()[index]]
+            raise InvalidPositionError(
+                f"foundation F{index + 1}: its top must be a card of its base {base}'s suit in capitals, "
+                f"got {quoted(top)}"
+            )
+        rank = card % 13 + 1
+        ranks = range(ACE, rank + 1) if index < 4 else range(KING, rank - 1, -1)
+        foundations.append([card_index(suit, r) for r in ranks])
+    return foundations

@@ -1,6 +1,6 @@
 """Game records and saves: a game's start plus the actions that led to its position.
 
-A **record** is plain text: the game code, then the moves as SPEC.md writes them
+A **record** is plain text: the game code, then the moves as the rules page writes them (docs/rules/en.md)
 (``R`` for a reshuffle), one per line or space-separated; move numbers such as ``12.``
 and ``#`` comments are ignored. A **save** (``Game.to_dict``) is JSON data holding the
 start, the actions and the resulting position; loading replays the actions through
@@ -34,7 +34,6 @@ from ..errors import (
     clip,
     quoted,
 )
-from ..words.i18n import DEFAULT_LANG, label
 from .cards import ASCII_TEXT
 from .codes import VARIANT_RESHUFFLES
 from .moves import Move
@@ -53,12 +52,21 @@ class RecordError(CrescentError):
     """A record or saved move list that does not replay; ``number`` is the 1-based entry."""
 
     def __init__(self, number: int, entry: str, reason: str, text: str) -> None:
+        super().__init__(reason)
         self.number = number
-        self.entry = entry = clip(entry)
-        super().__init__(reason, label("record_entry", "en", n=number, entry=entry, reason=text))
+        self.entry = clip(entry)
+        self.reason_text = text  # the English refusal of the entry, as the engine gave it
 
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        """The message in a language, with the entry's number and text."""
+    def __str__(self) -> str:
+        from ..words.i18n import label  # the words sit above the engine
+
+        return label("record_entry", "en", n=self.number, entry=self.entry, reason=self.reason_text)
+
+    def text(self, lang: str | None = None) -> str:
+        """The message in a language (``None``: the package's default), with the entry's number and text."""
+        from ..words.i18n import DEFAULT_LANG, label
+
+        lang = DEFAULT_LANG if lang is None else lang
         if lang == "en":
             return str(self)
         return label("record_entry", lang, n=self.number, entry=self.entry, reason=super().text(lang))

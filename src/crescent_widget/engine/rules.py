@@ -40,9 +40,9 @@ Places = Sequence[list[int]]
 def move_reason(places: Places, src: int, dst: int) -> tuple[str | None, int]:
     """The first rule a move breaks (``None`` if legal) and its concrete destination.
 
-    Checks run in SPEC.md's order: the source (``same_place``, ``empty_source``,
-    ``base_locked``, ``no_return``), then the destination (``empty_pile``, ``pile_full``,
-    ``same_suit``, ``adjacent_rank`` / ``foundation_order``). ``dst`` may be
+    Checks run in the order of the rules page (docs/rules/en.md, Legal moves): the source
+    (``same_place``, ``empty_source``, ``base_locked``, ``no_return``), then the destination
+    (``empty_pile``, ``pile_full``, ``same_suit``, ``adjacent_rank`` / ``foundation_order``). ``dst`` may be
     :data:`~crescent_widget.engine.moves.ANY_FOUNDATION_INDEX` (``F``); it resolves to the Ace foundation of
     the card's suit first, then the King foundation.
     """
@@ -121,7 +121,7 @@ def legal_pairs(places: Places) -> Iterator[tuple[int, int]]:
 def can_progress(places: Places) -> bool:
     """Whether a pile card can move now, or after some foundation-to-foundation moves.
 
-    This, not "any legal move", is what keeps a game going (SPEC.md, End of the game).
+    This, not "any legal move", is what keeps a game going (the rules page, docs/rules/en.md: End of the game).
     A foundation-to-foundation move is legal whenever a suit's two foundation tops are
     adjacent (say 6♥ on F2 and 7♥ on F6): either top may pass to the other foundation.
     Such shuttles never change the piles, so a position whose only legal moves are

@@ -3,8 +3,8 @@
 >>> from crescent_widget import Game
 >>> from crescent_widget.solver import solve
 >>> result = solve(Game.from_number(3), nodes=300_000)
->>> result.status, result.line[:1]
-('won', [...])
+>>> result.status, result.line[0]
+('won', Move.parse('...'))
 
 The search works on its own compact state (:mod:`.state`) and reports a win only after
 the engine has replayed the whole line (:mod:`.replay`); "lost" comes only from a proof:
@@ -25,8 +25,9 @@ player cannot see yet.
 
 from __future__ import annotations
 
-from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, check_move, hint, winnability
-from .api import InvalidBudgetError, SolveResult, Status, solve
+from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, hint, move_check, winnability
+from .advice import check_move as check_move  # the former name of move_check, for one release
+from .api import InvalidBudgetError, Outcome, SolveResult, solve
 from .backends import SolverBackendError, backend
 from .replay import ReplayError, check_win
 from .results import read_survey
@@ -38,18 +39,32 @@ __all__ = [
     "InvalidBudgetError",
     "MoveCheck",
     "MoveVerdict",
+    "Outcome",
     "ReplayError",
     "SolveResult",
     "SolverBackendError",
-    "Status",
     "Winnability",
     "backend",
-    "check_move",
     "check_win",
     "hint",
+    "move_check",
     "random_winnable_number",
     "read_survey",
     "solve",
     "winnability",
     "winnable_numbers",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``Status``, the former name of :data:`Outcome`, for one release (it warns)."""
+    if name == "Status":
+        import warnings
+
+        warnings.warn(
+            "crescent_widget.solver.Status is deprecated: use Outcome (the next release drops the name)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Outcome
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,6 +12,7 @@ from collections.abc import Collection, Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, Literal
 
+from ..deprecation import renamed
 from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
@@ -34,7 +35,7 @@ MoveVerdict = Literal["keeps_win", "loses_win", "already_lost", "unknown"]
 # Python runs about 3 times slower (JupyterLite), so the search gets 3 times the seconds
 # for the same work: 0.45 s, once per plan (benchmarks/bench_hints.py measures both).
 HINT_SECONDS: Final = 0.45 if in_browser() else 0.15
-AFTER_SHARE: Final = 0.7  # of check_move's budget, for the position after the move
+AFTER_SHARE: Final = 0.7  # of move_check's budget, for the position after the move
 
 
 @dataclass(frozen=True)
@@ -104,8 +105,14 @@ def hint(
     moves are searched in turn (within about ``seconds`` more).
 
     >>> from crescent_widget import Game
-    >>> Game.from_number(1).status
-    'playing'
+    >>> g = Game.from_number(3)
+    >>> found = hint(g, nodes=300_000)
+    >>> found.kind, found.move == found.line[0], g.move_count   # a proven line's first move; g is untouched
+    ('winning', True, 0)
+    >>> after = g.copy()
+    >>> _ = after.move(found.move)
+    >>> hint(g, nodes=300_000, avoid={after.position_key}).move != found.move
+    True
     """
     check_game(game)
     check_seconds(seconds)
@@ -116,7 +123,7 @@ def hint(
     if status == "won":
         return _hint(game, None, "none", True, "won")
     if status == "blocked":
-        blocked = _hint(game, None, "undo" if game.can_undo else "none", True, "blocked")
+        blocked = _hint(game, None, "undo" if game.can_undo() else "none", True, "blocked")
         if hides_cards(game):
             return blocked
         return replace(blocked, explanation=join(blocked.explanation, why_lost(game)))
@@ -124,7 +131,7 @@ def hint(
         return _fair_hint(game, avoid)
     result, search = run(game, seconds=seconds, nodes=nodes)
     if result.status == "won":
-        line = result.moves
+        line = result.line
         if _returns(game, line[0], avoid):
             line = _line_avoiding(game, avoid, seconds, nodes)
         if line:
@@ -132,7 +139,7 @@ def hint(
     if result.status == "lost":
         lost = (
             _hint(game, None, "undo", True, "undo")
-            if game.can_undo
+            if game.can_undo()
             else _hint(game, None, "none", True, "lost_no_undo")
         )
         return replace(lost, explanation=join(lost.explanation, why_lost(game, nodes=_searched(result))))
@@ -141,7 +148,7 @@ def hint(
     if _returns(game, first, avoid):
         ranked = _fresh_moves(game, avoid)
         if not ranked:
-            return _hint(game, None, "undo" if game.can_undo else "none", False, "only_back")
+            return _hint(game, None, "undo" if game.can_undo() else "none", False, "only_back")
         first = ranked[0]
     if first.is_reshuffle:
         return _hint(game, first, "reshuffle", False, "heuristic_reshuffle")
@@ -187,7 +194,7 @@ def _line_avoiding(game: Game, avoid: Collection[Hashable], seconds: float, node
         if nodes_left is not None:
             nodes_left = max(0, nodes_left - result.nodes)
         if result.status == "won":
-            return (move, *result.moves)
+            return (move, *result.line)
     return ()
 
 
@@ -210,7 +217,7 @@ def _fair_hint(game: Game, avoid: Collection[Hashable] = ()) -> Hint:
         return _hint(game, max(moves, key=promise), "heuristic", False, "fair")
     if game.can_move(RESHUFFLE):
         return _hint(game, RESHUFFLE, "reshuffle", False, "fair_reshuffle")
-    return _hint(game, None, "undo" if game.can_undo else "none", False, "only_back")
+    return _hint(game, None, "undo" if game.can_undo() else "none", False, "only_back")
 
 
 def _best_child_move(game: Game) -> tuple[int, int] | None:
@@ -258,7 +265,7 @@ class MoveCheck:
         return self.explanation.text(lang)
 
 
-def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveCheck:
+def move_check(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveCheck:
     """Whether playing ``move`` (legal, ``"R"`` included) turns a winnable game into a lost one.
 
     Raises:
@@ -289,6 +296,10 @@ def check_move(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
             found = _move_check(verdict)
             return replace(found, explanation=join(found.explanation, why_lost(after, nodes=_searched(after_result))))
     return _move_check(verdict)
+
+
+# The former name, kept for one release.
+check_move = renamed(move_check, "check_move", "solver")
 
 
 def _searched(result: SolveResult) -> int:

@@ -60,7 +60,7 @@ def engine_moves(game: Game, move: InternalMove) -> list[Move]:
     return [_move(ascending, descending)] * (asc_top - rank) + [_move(pile, descending)]
 
 
-def replay(game: Game, line: Iterable[InternalMove]) -> list[Move]:
+def engine_line(game: Game, line: Iterable[InternalMove]) -> list[Move]:
     """Play an internal line on a copy of ``game``; return the engine moves.
 
     Raises:

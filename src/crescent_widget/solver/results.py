@@ -1,13 +1,13 @@
 """A survey's results file as a table: a pandas ``DataFrame``, or a list of dicts without pandas.
 
-The survey (``python -m crescent_widget.solve ... --out results.jsonl``, or
+The survey (``python -m crescent_widget.solver ... --out results.jsonl``, or
 :func:`~crescent_widget.solver.survey.run_survey`) writes one JSON line per deal. Every
 line is checked before it becomes a row; a bad one (not JSON, a field missing or of the
 wrong kind, a deal written twice, half a line left by a killed run) is reported, never
 a crash.
 
 >>> import json, pathlib, tempfile, warnings
->>> good = {"deal": 1, "code": "CR1-N-AAAAAAB", "status": "won", "seconds": 0.1, "nodes": 50, "moves": ["3-F7"]}
+>>> good = {"deal": 1, "code": "CR1-N-AAAAAAB", "status": "won", "seconds": 0.1, "nodes": 50, "line": ["3-F7"]}
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "results.jsonl"
 >>> _ = path.write_text(json.dumps(good) + "\\n" + '{"deal": 2, "sta')
 >>> with warnings.catch_warnings(record=True) as caught:
@@ -35,7 +35,7 @@ from ..errors import CrescentError, InvalidOptionError, quoted
 Record = dict[str, Any]
 STATUSES: Final = ("won", "lost", "unknown")
 # Every column, in order; the survey writes all of them, older files may lack the optional ones.
-COLUMNS: Final = ("deal", "code", "status", "seconds", "nodes", "states_stored", "budget", "retried", "proof", "moves")
+COLUMNS: Final = ("deal", "code", "status", "seconds", "nodes", "states_stored", "budget", "retried", "proof", "line")
 OPTIONAL: Final = frozenset({"states_stored", "budget", "retried", "proof"})
 SHOWN_IN_WARNING: Final = 5
 BadLine = Literal["warn", "skip", "error"]
@@ -77,14 +77,27 @@ _CHECKS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
     "budget": (lambda v: v is None or _seconds(v), "a budget"),
     "retried": (lambda v: isinstance(v, bool), "true or false"),
     "proof": (lambda v: v is None or isinstance(v, str), "text"),
-    "moves": (lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v), "a list of moves"),
+    "line": (lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v), "a list of moves"),
 }
+# The winning line's name in files written before it had one name everywhere; they still load.
+FORMER_LINE: Final = "moves"
+
+
+def current(record: Any) -> Any:
+    """A parsed line with the winning line under its present name, ``"line"`` (older files say ``"moves"``).
+
+    >>> current({"deal": 1, "moves": ["3-F7"]})
+    {'deal': 1, 'line': ['3-F7']}
+    """
+    if isinstance(record, dict) and FORMER_LINE in record and "line" not in record:
+        return {"line" if key == FORMER_LINE else key: value for key, value in record.items()}
+    return record
 
 
 def check_record(record: object) -> str | None:
     """Why a parsed line is not a survey record (``None`` if it is one).
 
-    >>> check_record({"deal": 1, "code": "CR1-N-AAAAAAC", "status": "won", "seconds": 0, "nodes": 1, "moves": []})
+    >>> check_record({"deal": 1, "code": "CR1-N-AAAAAAC", "status": "won", "seconds": 0, "nodes": 1, "line": []})
     "code 'CR1-N-AAAAAAC' is not deal 1's"
     """
     if not isinstance(record, dict):
@@ -98,8 +111,8 @@ def check_record(record: object) -> str | None:
             return f"{key} is {quoted(record[key])}, not {kind}"
     if record["code"] != format_code(record["deal"]):
         return f"code {quoted(record['code'])} is not deal {record['deal']}'s"
-    if record["status"] == "won" and not record["moves"]:
-        return "a won deal without its moves"
+    if record["status"] == "won" and not record["line"]:
+        return "a won deal without its line"
     return None
 
 
@@ -112,7 +125,7 @@ def _rows(path: Path, on_bad_line: BadLine) -> list[Record]:
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
+                record = current(json.loads(line))
                 problem = check_record(record)
             except ValueError as error:  # JSONDecodeError, and a number too long to read
                 problem = f"not JSON ({error})"
@@ -138,7 +151,8 @@ def read_survey(path: str | Path, *, as_frame: bool | None = None, on_bad_line: 
 
     Columns: ``deal``, ``code``, ``status`` (``won``/``lost``/``unknown``), ``seconds``,
     ``nodes``, ``states_stored``, ``budget``, ``retried``, ``proof`` (how a loss was proven),
-    ``moves`` (a won deal's line, a list of moves). A column a file's lines lack is ``None``.
+    ``line`` (a won deal's winning line, a list of moves as text; older files' ``moves``).
+    A column a file's lines lack is ``None``.
 
     Args:
         path: the ``--out`` file.

@@ -28,7 +28,7 @@ from ..errors import CrescentError
 from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, REVIEW, Lang, Words
 from ..words.narration import describe
-from .api import SolveResult, Status, check_budget, hides_cards, run, solve
+from .api import Outcome, SolveResult, check_budget, hides_cards, run, solve
 from .why import lost_suit, why_lost
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class Review:
     """
 
     positions: int
-    verdicts: Mapping[int, Status]
+    verdicts: Mapping[int, Outcome]
     last_winnable: int | None
     first_lost: int | None
     turning_point: int | None
@@ -130,7 +130,7 @@ class _Bisection:
     start: Game
     actions: tuple[Move, ...]
     deadline: float
-    verdicts: dict[int, Status] = field(default_factory=dict)
+    verdicts: dict[int, Outcome] = field(default_factory=dict)
     results: dict[int, SolveResult] = field(default_factory=dict)
     lines: dict[int, tuple[Move, ...]] = field(default_factory=dict)
     winnable: int | None = None
@@ -153,7 +153,7 @@ class _Bisection:
             game.move(move)
         return game
 
-    def probe(self, index: int, seconds: float) -> Status:
+    def probe(self, index: int, seconds: float) -> Outcome:
         result = run(self.position(index), seconds=max(min(seconds, self.left()), 0.01))[0]
         status = result.status
         if status == "unknown" and self.verdicts.get(index) != "unknown":
@@ -162,7 +162,7 @@ class _Bisection:
             self.verdicts[index] = status
             self.results[index] = result
         if status == "won":
-            self.settle_won(index, result.moves)
+            self.settle_won(index, result.line)
         elif status == "lost":
             self.settle_lost(index)
         return status

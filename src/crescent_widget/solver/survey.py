@@ -63,7 +63,7 @@ def solve_deal(
     """Solve deal ``number`` (in a worker); with a retry budget, once more if unknown.
 
     The record holds the deal, its code, the verdict, the time and nodes of the last
-    attempt, the budget that gave it, a won deal's whole line (SPEC.md notation), and for
+    attempt, the budget that gave it, a won deal's whole ``line`` (its moves as text), and for
     a lost deal how the loss was proven (``proof``: ``"search"`` or ``"suit"``).
     """
     from ..engine.game import Game
@@ -86,7 +86,7 @@ def solve_deal(
         "retried": budget != (seconds if nodes is None else nodes),
         "nodes": result.nodes,
         "states_stored": result.states_stored,
-        "moves": result.line,
+        "line": [str(move) for move in result.line],
         **({"proof": result.proof} if result.proof else {}),  # how a loss was proven
     }
 
@@ -114,7 +114,7 @@ def record_problem(record: object) -> str | None:
     back is no record.
 
     >>> claim = {"deal": 4, "code": "CR1-N-AAAAAAE", "status": "won", "seconds": 0.1, "nodes": 9}
-    >>> record_problem({**claim, "moves": ["1-2", "3-4"]})
+    >>> record_problem({**claim, "line": ["1-2", "3-4"]})
     'its winning line does not win: not a legal move: 1-2'
     >>> record_problem({"deal": 6})
     "no 'code'"
@@ -126,7 +126,7 @@ def record_problem(record: object) -> str | None:
     if problem is not None or not isinstance(record, dict) or record["status"] != "won":
         return problem
     game = Game.from_number(record["deal"])
-    for move in record["moves"]:
+    for move in record["line"]:
         try:
             game.move(move)  # checks it: refused if illegal, nothing played
         except CrescentError:
@@ -173,6 +173,8 @@ class ResultsFile:
             raise
 
     def _load(self) -> None:
+        from .results import current
+
         self._handle.seek(0)
         data = self._handle.read()
         kept: list[bytes] = []
@@ -187,7 +189,7 @@ class ResultsFile:
                 problem = "half a line (the survey writing it was stopped)"
             else:
                 try:
-                    record = json.loads(raw.decode("utf-8"))
+                    record = current(json.loads(raw.decode("utf-8")))
                     problem = record_problem(record)
                 except (UnicodeDecodeError, ValueError, RecursionError):
                     record, problem = None, "not a JSON line"

@@ -1,44 +1,13 @@
 """Deal numbers this project's solver has won, so a player can ask for a winnable deal.
 
-``winnable.txt`` beside this module lists them, one per line (``#`` starts a comment). It
-is written by ``python -m crescent_widget.solve RANGE --winnable-out FILE`` and every
-number in it comes from a line the engine replayed to a win.
+The list is read by the engine (:mod:`crescent_widget.engine.winnable`), which deals
+from it without the solver; the solver's API names the same two functions.
 
->>> numbers = winnable_numbers()
->>> 3 in numbers
-True
->>> random_winnable_number() in numbers
+>>> 3 in winnable_numbers()
 True
 """
 
 from __future__ import annotations
 
-import random
-from functools import cache
-from importlib import resources
-
-from .checks import refuse_type
-
-
-@cache
-def winnable_numbers() -> frozenset[int]:
-    """Every deal number in the shipped list."""
-    text = resources.files(__package__).joinpath("winnable.txt").read_text(encoding="ascii")
-    lines = (line.partition("#")[0].strip() for line in text.splitlines())
-    return frozenset(int(line) for line in lines if line)
-
-
-@cache
-def _sorted_numbers() -> tuple[int, ...]:
-    return tuple(sorted(winnable_numbers()))
-
-
-def random_winnable_number(rng: random.Random | None = None) -> int:
-    """A deal number drawn uniformly from the shipped winnable list.
-
-    Raises:
-        ArgumentTypeError: ``rng`` is neither None nor a ``random.Random``.
-    """
-    if rng is not None and not isinstance(rng, random.Random):
-        refuse_type("invalid_option", "rng", "None or a random.Random", rng)
-    return (rng or random.SystemRandom()).choice(_sorted_numbers())
+from ..engine.winnable import random_winnable_number as random_winnable_number  # noqa: PLC0414  (a re-export)
+from ..engine.winnable import winnable_numbers as winnable_numbers  # noqa: PLC0414  (a re-export)

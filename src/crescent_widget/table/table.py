@@ -3,7 +3,7 @@
 A :class:`Table` holds the selection, a move held back for confirmation, a hint, a
 "still winnable?" answer, a replay, the teaching mode, the language, and the last
 message, note and announcement. The player's intents are its methods (:meth:`Table.tap`,
-:meth:`Table.drop`, :meth:`Table.undo`, …); :meth:`Table.view` gives an immutable
+:meth:`Table.move`, :meth:`Table.undo`, …); :meth:`Table.view` gives an immutable
 :class:`TableView` of what to show. Every face of the game draws that view: the Jupyter
 widget turns it into traits, the terminal player prints it. No widget library is needed.
 
@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn
 
+from ..deprecation import renamed
 from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.endgame import finishing_run
 from ..engine.game import Game, MoveArg
@@ -67,7 +68,7 @@ ActionCallback = Callable[[str, Move | None], object]
 MoveCallback = Callable[[Move], object]
 
 
-def deal(code: str | None = None, variant: str | None = None, winnable: bool = False) -> Game:
+def _deal(code: str | None = None, variant: str | None = None, winnable: bool = False) -> Game:
     """The game of ``code``; without one a random deal of ``variant``, proven winnable if asked.
 
     A deal the solver won in the standard game is winnable in Crescent Four (one more
@@ -141,7 +142,7 @@ class Table:
             raise either way.
         teach: teaching mode: each action is explained in the note, and a player's move
             that turns a winnable game into a lost one waits for :meth:`confirm` or
-            :meth:`take_back`.
+            :meth:`cancel`.
         winnable: random deals are deals the solver proved winnable.
         variant: the variant of random deals (``"N"``, ``"F"``, ``"H"``).
         auto_play: after each move, play the foundation moves the solver's safe-move
@@ -181,7 +182,7 @@ class Table:
         self._interactive_rules = check_flag("interactive_rules", interactive_rules)
         self._teach = check_flag("teach", teach)
         self._winnable = check_flag("winnable", winnable)
-        self._game = deal(code, variant, winnable)
+        self._game = _deal(code, variant, winnable)
         self._variant = self._game.variant
         self._plan = HintPlan()  # the line the hints follow, and the player's recent path
         self._plan.visit(self._game)
@@ -351,10 +352,6 @@ class Table:
             return None
         return self._play(concrete)
 
-    def drop(self, src: PlaceLike, dst: PlaceLike) -> Move | None:
-        """A card dragged from ``src`` and dropped on ``dst`` (``"F"``: the foundation area)."""
-        return self.move(src, dst, by_player=True)
-
     def tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """Tap a pile or foundation; returns the move made, if any.
 
@@ -443,7 +440,7 @@ class Table:
             IllegalMoveError: ``no_reshuffles`` or ``game_over``.
         """
         self._no_replay()
-        if by_player and self._game.can_undo and self._game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
+        if by_player and self._game.can_undo() and self._game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
             return False
         return self.move(RESHUFFLE, by_player=by_player) is not None
 
@@ -520,7 +517,7 @@ class Table:
             self._new_game_armed_at = self._version
             return False
         try:
-            new = deal(code, None if code else self._variant, self._winnable)
+            new = _deal(code, None if code else self._variant, self._winnable)
         except CrescentError as err:
             self._refuse(err)
         before = self._game.copy()
@@ -587,8 +584,8 @@ class Table:
         self._show()
         return found
 
-    def check_winnable(self, seconds: float = 1.0) -> Winnability:
-        """Can the game still be won? ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
+    def still_winnable(self, seconds: float = 1.0) -> Winnability:
+        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
 
         While the face-down deal hides cards the answer is ``"unknown"`` at once, and the
         board says why (``winnability`` is ``"hidden"``): the solver may not look at them.
@@ -615,15 +612,15 @@ class Table:
 
         return why_lost(self._game) if verdict == "lost" and not hides_cards(self._game) else NO_WORDS
 
-    def check_move(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
-        """Would this move throw away a win? Asks the solver; plays nothing.
+    def move_check(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
+        """Would this move throw away a win? Plays nothing (:func:`~crescent_widget.solver.move_check`).
 
         Raises:
             InvalidMoveError, IllegalMoveError: the move is malformed or illegal here.
         """
-        from ..solver import check_move
+        from ..solver import move_check
 
-        return check_move(self._game, self._resolve(src, dst, query=True), seconds=seconds)
+        return move_check(self._game, self._resolve(src, dst, query=True), seconds=seconds)
 
     def confirm(self) -> Move:
         """Play the move the teaching mode held back ("go ahead").
@@ -634,8 +631,8 @@ class Table:
         move, _ = self._take_pending()
         return self._play(move)
 
-    def take_back(self) -> None:
-        """Drop the move the teaching mode held back; nothing is played.
+    def cancel(self) -> None:
+        """Drop the move the teaching mode held back ("take it back"); nothing is played.
 
         Raises:
             IllegalMoveError: ``nothing_pending``.
@@ -648,7 +645,7 @@ class Table:
     def replay(self, moves: ReplayInput, delay: float = 1.0) -> None:
         """Replay moves, narrated: a list of moves from the current position, or a record.
 
-        Playing is refused until the replay ends (:meth:`stop_replay`).
+        Playing is refused until the replay ends (:meth:`replay_stop`).
 
         Raises:
             RecordError: a move is malformed or illegal; nothing changes.
@@ -662,7 +659,7 @@ class Table:
         self._replay, self._review = session, None
         self._enter(session, session.narration())
 
-    def step(self, count: int = 1) -> int:
+    def replay_step(self, count: int = 1) -> int:
         """Step the replay forward (``+1``), back (``-1``) or by any count; returns the step now.
 
         Raises:
@@ -683,7 +680,7 @@ class Table:
         self._enter(session, words)
         return session.index
 
-    def play(self, playing: bool | None = True) -> bool:
+    def replay_play(self, playing: bool | None = True) -> bool:
         """Start (``True``), pause (``False``) or toggle (``None``) the replay; returns whether it plays.
 
         A face steps the replay every ``delay`` seconds while it plays. Playing from the end
@@ -698,11 +695,7 @@ class Table:
             self._show()
         return session.playing
 
-    def pause(self) -> None:
-        """Pause the replay."""
-        self.play(False)
-
-    def stop_replay(self, keep: bool = False) -> None:
+    def replay_stop(self, keep: bool = False) -> None:
         """Leave the replay: back to the game as it was, or with ``keep=True`` play on from here.
 
         Playing on takes over the replayed position as a real game: its record is the
@@ -758,7 +751,7 @@ class Table:
         """Take the reviewed position over as a real game and play the review's better move there.
 
         The game's record stays honest: the deal and the actions up to that position,
-        then the better move (see :meth:`stop_replay` with ``keep``).
+        then the better move (see :meth:`replay_stop` with ``keep``).
 
         Raises:
             IllegalMoveError: ``no_replay``, or ``nothing_to_try`` (no better move was found).
@@ -770,11 +763,19 @@ class Table:
         if better is None:
             self._refuse(IllegalMoveError("nothing_to_try"))
         session.seek(better.position)
-        self.stop_replay(keep=True)
+        self.replay_stop(keep=True)
         played = self._play(better.move)
         self._hint = line_hint(self._game, better.line[1:]) if len(better.line) > 1 else None
         self._show()
         return played
+
+    # The former names, kept for one release.
+    take_back = renamed(cancel, "take_back", "Table")
+    step = renamed(replay_step, "step", "Table")
+    play = renamed(replay_play, "play", "Table")
+    stop_replay = renamed(replay_stop, "stop_replay", "Table")
+    check_move = renamed(move_check, "check_move", "Table")
+    check_winnable = renamed(still_winnable, "check_winnable", "Table")
 
     # ---------------------------------------------------------------------------- view
 
@@ -902,7 +903,7 @@ class Table:
 
     def _held_for_confirmation(self, move: Move) -> bool:
         """Teaching mode, a player's move: hold a move that loses a won game, and warn."""
-        check = self.check_move(move)
+        check = self.move_check(move)
         if not check.warn:
             return False
         self._pending = (move, check)

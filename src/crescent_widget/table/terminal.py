@@ -31,7 +31,7 @@ from .table import Table, TableView
 QUIT = frozenset({"q", "quit", "exit", "koniec"})
 HELP = frozenset({"?", "h?", "help", "pomoc"})
 CONFIRM = frozenset({"y", "yes", "tak"})  # "t" alone toggles the teaching mode
-TAKE_BACK = "x"
+CANCEL = "x"  # the teaching mode's "take it back"
 
 
 def play(table: Table, read: Callable[[str], str], write: Callable[[str], object]) -> Table:
@@ -42,19 +42,19 @@ def play(table: Table, read: Callable[[str], str], write: Callable[[str], object
             command = read(label("terminal_prompt", table.lang)).strip().lower()
             if command in QUIT:
                 break
-            run(table, command, write)
+            run_command(table, command, write)
     except (EOFError, KeyboardInterrupt):
         write("")  # end the prompt's line
     return table
 
 
-def run(table: Table, command: str, write: Callable[[str], object]) -> None:
+def run_command(table: Table, command: str, write: Callable[[str], object]) -> None:
     """Carry out one command and print what changed."""
     before = table.view()
     game, revision = table.game, table.game.revision
     refused: CrescentError | None = None
     try:
-        if not act(table, command, write):
+        if not do_command(table, command, write):
             return
     except CrescentError as err:
         refused = err
@@ -74,7 +74,7 @@ def terminal_refusal(err: CrescentError, lang: Lang) -> str:
     return refusal(err, lang)
 
 
-def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
+def do_command(table: Table, command: str, write: Callable[[str], object]) -> bool:
     """Do one command; returns whether the table's view may have changed."""
     lang = table.lang
     if not command:
@@ -100,9 +100,9 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
         if held is not None and table.pending is None:
             write(label("terminal_taken_back", lang, move=str(held)))
         return False
-    if command == TAKE_BACK:
+    if command == CANCEL:
         held = table.pending
-        table.take_back()
+        table.cancel()
         write(label("terminal_taken_back", lang, move=str(held)))
         return False
     if command == "n" and not table.new_game():
@@ -124,7 +124,7 @@ def act(table: Table, command: str, write: Callable[[str], object]) -> bool:
     simple: dict[str, Callable[[], object]] = {
         "u": table.undo,
         "h": table.hint,
-        "w": table.check_winnable,
+        "w": table.still_winnable,
     }
     if command in CONFIRM:
         table.confirm()

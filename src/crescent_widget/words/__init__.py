@@ -1,2 +1,2 @@
-"""Every text the game shows, in Polish and English: the catalogue (:mod:`.i18n`), narration,
-lessons, and the announcements a table makes."""
+"""Every text the game shows, in Polish and English: the catalogue (:mod:`.i18n`), narration
+and the announcements a table makes (the lessons are :mod:`crescent_widget.lessons`)."""

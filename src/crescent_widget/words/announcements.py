@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.cards import RANK_ASCII, RANK_PL, Card
+from ..engine.cards import RANK_ASCII, RANK_PL
 from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.moves import Move, Place
+from ..engine.positions import CARD_COUNT
 from ..engine.records import RecordError
 from ..errors import CrescentError
 from .i18n import LABELS, NO_WORDS, REASONS, Lang, Words, label, message
@@ -35,11 +36,6 @@ def cards_word(count: int, lang: Lang) -> str:
     if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
         return label("cards_few", lang)
     return label("cards_many", lang)
-
-
-def card_text(card: Card, lang: Lang) -> str:
-    """A card as the widget shows it: ``W♦`` in Polish, ``J♦`` in English."""
-    return card.text(lang)
 
 
 def place_text(place: Place, lang: Lang) -> str:
@@ -100,7 +96,7 @@ def announce_undo(after: Game, move: Move) -> Words:
     number = after.move_count + 1
 
     def words(lang: Lang) -> str:
-        return label("announce_undo", lang, n=number, card=card_text(card, lang), place=place_text(move.src, lang))
+        return label("announce_undo", lang, n=number, card=card.text(lang), place=place_text(move.src, lang))
 
     return Words.of(words)
 
@@ -114,7 +110,7 @@ def announce_selected(game: Game, place: Place, targets: list[Place]) -> Words:
         lambda lang: label(
             "announce_selected",
             lang,
-            card=card_text(card, lang),
+            card=card.text(lang),
             place=place_text(place, lang),
             targets=", ".join(place_text(t, lang) for t in targets),
         )
@@ -134,8 +130,11 @@ def labels(lang: Lang) -> dict[str, Any]:
 
     Templates keep their ``{n}``-style placeholders; the front end fills them in, so the
     texts have one source (``crescent_widget.words.i18n``) and the front end ships none.
+    ``cards_counted[n]`` is the word after ``n`` cards (:func:`cards_word`), for every
+    count a place can hold, so the plural rule has one home too.
     """
     texts: dict[str, Any] = {key: by_lang[lang] for key, by_lang in LABELS.items() if not key.startswith("terminal_")}
     names = RANK_PL if lang == "pl" else RANK_ASCII
     texts["ranks"] = {RANK_ASCII[rank]: names[rank] for rank in range(1, 14)}
+    texts["cards_counted"] = [cards_word(count, lang) for count in range(CARD_COUNT + 1)]
     return texts

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
 
-Lang = Literal["pl", "en"]
-LANGS: Final[tuple[Lang, ...]] = ("pl", "en")
-# Every text in the package is Polish unless asked otherwise, as the original rules are.
-DEFAULT_LANG: Final[Lang] = "pl"
+# The languages live below the engine; they are named here too, where the texts are.
+from ..lang import DEFAULT_LANG as DEFAULT_LANG  # noqa: PLC0414  (a re-export)
+from ..lang import LANGS as LANGS  # noqa: PLC0414  (a re-export)
+from ..lang import Lang as Lang  # noqa: PLC0414  (a re-export)
+from ..lang import check_lang as check_lang  # noqa: PLC0414  (a re-export)
 
-# Refusal reasons, in the order SPEC.md checks them (source checks, then destination).
+# Refusal reasons, in the order the engine checks them (the source, then the destination; the
+# documentation's rules page, docs/rules/en.md, "Legal moves").
 REASONS: Final[dict[str, dict[str, str]]] = {
     "same_place": {
         "pl": "Karta jest już w tym miejscu; wybierz inne miejsce docelowe",
@@ -480,6 +482,10 @@ LABELS.update(
         "replay_keep": {"pl": "Graj od tego miejsca", "en": "Play from here"},
         "verdict_taken_back": {"pl": "Cofnięto go: {what} Wskazówka: ", "en": "It is taken back: {what} Hint: "},
         "verdict_other_undo": {"pl": "W tej lekcji nie trzeba niczego cofać.", "en": "This lesson needs no undo."},
+        "lesson_progress": {"pl": "Lekcja {n} z {count}", "en": "Lesson {n} of {count}"},
+        "lesson_done": {"pl": "zrobiona ✓", "en": "done ✓"},
+        "lesson_retry": {"pl": "Spróbuj jeszcze raz", "en": "Try again"},
+        "lesson_next": {"pl": "Następna lekcja", "en": "Next lesson"},
         "why_emptied": {"pl": "Opróżnił stos {n}.", "en": "It emptied pile {n}."},
         "why_freed": {
             "pl": "Odsłonił {card}, na którą czekał fundament.",
@@ -535,21 +541,6 @@ class Words:
 
 
 NO_WORDS: Final = Words()
-
-
-def check_lang(lang: str) -> Lang:
-    """Return ``lang`` if it is a supported language, else raise ``InvalidOptionError`` (a ``ValueError``).
-
-    >>> check_lang("en")
-    'en'
-    """
-    if lang == "pl":
-        return "pl"
-    if lang == "en":
-        return "en"
-    from ..errors import InvalidOptionError, quoted  # errors import this module
-
-    raise InvalidOptionError(f"unsupported language {quoted(lang)}: use 'pl' or 'en'")
 
 
 def message(reason: str, lang: str = DEFAULT_LANG) -> str:

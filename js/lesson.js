@@ -1,0 +1,183 @@
+// A lesson on the board: its rule and task as text above the toolbar, "Try again" and
+// "Next lesson", only the toolbar buttons of its task, and (when the widget names a
+// storage key) the lessons done kept in the browser's localStorage.
+// Python holds the lesson (lesson_panel, lesson_buttons, lessons_done); this draws it.
+
+/** @typedef {import("./board.js").View} View */
+/** @typedef {import("./state.js").State} State */
+/** @typedef {(type: string, fields?: Record<string, unknown>) => void} Send */
+
+/** @typedef {import("./state.js").Model} Model */
+
+/**
+ * @typedef {object} LessonPanel
+ * @property {HTMLElement} el
+ * @property {HTMLElement} progress
+ * @property {HTMLElement} title
+ * @property {HTMLElement} rule
+ * @property {HTMLElement} task
+ * @property {HTMLButtonElement} retry
+ * @property {HTMLButtonElement} next
+ */
+
+/**
+ * @param {string} tag
+ * @param {string} className
+ */
+function part(tag, className) {
+  const el = document.createElement(tag);
+  el.className = className;
+  return el;
+}
+
+/** @param {string} action */
+function lessonButton(action) {
+  const el = document.createElement("button");
+  el.className = "cw-button cw-lesson-button";
+  el.type = "button";
+  el.dataset.lessonAction = action;
+  return el;
+}
+
+/**
+ * The lesson's panel (hidden until a lesson holds the board), placed above the toolbar.
+ * @param {HTMLElement} root
+ * @returns {LessonPanel}
+ */
+export function createLessonPanel(root) {
+  const el = part("section", "cw-lesson");
+  el.hidden = true;
+  const progress = part("p", "cw-lesson-progress");
+  const title = part("h3", "cw-lesson-title");
+  const rule = part("p", "cw-lesson-rule");
+  const task = part("p", "cw-lesson-task");
+  const controls = part("div", "cw-lesson-controls");
+  const retry = lessonButton("retry");
+  const next = lessonButton("next");
+  controls.append(retry, next);
+  el.append(progress, title, rule, task, controls);
+  root.prepend(el);
+  return { el, progress, title, rule, task, retry, next };
+}
+
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * Lesson panel state -> DOM; in a lesson only its buttons show (no New game, no Finish).
+ * @param {LessonPanel} panel
+ * @param {View} view
+ * @param {State} state
+ */
+export function updateLessonPanel(panel, view, state) {
+  const lesson = state.lesson_panel;
+  const labels = state.labels;
+  const inLesson = lesson.number !== undefined;
+  panel.el.hidden = !inLesson;
+  view.root.classList.toggle("cw-in-lesson", inLesson);
+  hideOtherButtons(view, inLesson ? state.lesson_buttons : null);
+  if (!inLesson) return;
+  const progress = String(labels.lesson_progress ?? "")
+    .replace("{n}", String(lesson.number))
+    .replace("{count}", String(lesson.count));
+  setText(panel.progress, lesson.done ? `${progress} \u00b7 ${labels.lesson_done ?? ""}` : progress);
+  panel.el.dataset.done = lesson.done ? "true" : "false";
+  setText(panel.title, lesson.title ?? "");
+  setText(panel.rule, lesson.rule ?? "");
+  setText(panel.task, lesson.task ?? "");
+  setText(panel.retry, labels.lesson_retry ?? "");
+  setText(panel.next, labels.lesson_next ?? "");
+  panel.next.hidden = !lesson.has_next;
+  panel.next.classList.toggle("cw-lesson-go", Boolean(lesson.solved));
+}
+
+/**
+ * The toolbar and banner buttons a lesson does not offer are hidden (not just greyed);
+ * `offered` null shows again those this function hid.
+ * @param {View} view
+ * @param {string[] | null} offered
+ */
+function hideOtherButtons(view, offered) {
+  /** @type {HTMLElement[]} */
+  const buttons = [
+    ...view.root.querySelectorAll(".cw-actions > button[data-action]"),
+    ...view.root.querySelectorAll(".cw-banner button[data-banner-action]"),
+  ].filter((el) => el instanceof HTMLElement);
+  for (const el of buttons) {
+    const action = el.dataset.action ?? el.dataset.bannerAction ?? "";
+    if (offered && !offered.includes(action)) {
+      el.hidden = true;
+      el.dataset.lessonHidden = "";
+    } else if (el.dataset.lessonHidden !== undefined) {
+      delete el.dataset.lessonHidden;
+      // Finish and Review show again when the board next says so; the rest at once.
+      if (action !== "finish" && action !== "review") el.hidden = false;
+    }
+  }
+}
+
+/**
+ * "Try again" and "Next lesson" send their intents to Python.
+ * @param {LessonPanel} panel
+ * @param {Send} send
+ * @param {AbortSignal} signal
+ */
+export function attachLessonPanel(panel, send, signal) {
+  panel.retry.addEventListener("click", () => send("lesson_retry"), { signal });
+  panel.next.addEventListener("click", () => send("lesson_next"), { signal });
+}
+
+/**
+ * The lesson keys the browser keeps under `key`; nothing when storage is blocked or holds junk.
+ * @param {string} key
+ * @returns {string[]}
+ */
+function readStored(key) {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(key) || "[]");
+    return Array.isArray(stored) ? stored.filter((item) => typeof item === "string") : [];
+  } catch {
+    return []; // storage blocked (private mode, sandboxed frame) or not ours: keep nothing
+  }
+}
+
+/**
+ * With `lesson_storage` set, lessons_done lives in localStorage under that key: the
+ * view adds what the browser kept to the model, and writes every change back.
+ * Returns the clean-up of its listeners.
+ * @param {Model} model
+ */
+export function keepLessonsDone(model) {
+  /** @returns {string} */
+  const key = () => model.get("lesson_storage") || "";
+  /** @returns {string[]} */
+  const done = () => model.get("lessons_done") || [];
+  const save = () => {
+    if (!key()) return;
+    try {
+      window.localStorage.setItem(key(), JSON.stringify(done()));
+    } catch {
+      // Storage full or blocked: the lessons still work, only the progress is not kept.
+    }
+  };
+  const load = () => {
+    if (!key()) return;
+    const now = done();
+    const merged = [...now, ...readStored(key()).filter((item) => !now.includes(item))];
+    if (merged.length === now.length) return save();
+    model.set("lessons_done", merged);
+    model.save_changes();
+  };
+  model.on("change:lessons_done", save);
+  model.on("change:lesson_storage", load);
+  load();
+  return () => {
+    model.off("change:lessons_done", save);
+    model.off("change:lesson_storage", load);
+  };
+}

@@ -1,0 +1,375 @@
+// Bringing the DOM up to date with the model's state, and the texts it puts together
+// from Python's templates. Everything shown comes from Python's traits; texts go in with
+// textContent only.
+
+import { element } from "./board.js";
+import { cardText, createCard, updateCard } from "./cards.js";
+import { updateNarrowNote } from "./narrow.js";
+
+/** @typedef {import("./board.js").View} View */
+/** @typedef {import("./state.js").State} State */
+/** @typedef {import("./state.js").Labels} Labels */
+/** @typedef {import("./state.js").Entry} Entry */
+
+/**
+ * "Ruchy: {n}" -> "Ruchy: 5" (the templates come from Python's i18n catalogue).
+ * @param {string | undefined} template
+ * @param {Record<string, unknown>} values
+ */
+export function fill(template, values) {
+  return String(template ?? "").replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
+}
+
+/**
+ * "karta" / "karty" / "kart": the word after `count` cards. Python's plural rule forms it
+ * for every count a place can hold (labels.cards_counted), so the front end has none.
+ * @param {number} count
+ * @param {Labels} labels
+ * @returns {string}
+ */
+export function cardsWord(count, labels) {
+  return labels.cards_counted?.[count] ?? "";
+}
+
+/**
+ * Seconds as "mm:ss" (minutes go on past 59).
+ * @param {number} seconds
+ */
+export function formatClock(seconds) {
+  const total = Math.max(0, Math.floor(seconds));
+  const minutes = Math.floor(total / 60);
+  return `${String(minutes).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Source and destination slots of a move text ("13-14", "13-F1"); none for "R" or "".
+ * @param {string} text
+ */
+function moveEnds(text) {
+  const parts = String(text || "").split("-");
+  return parts.length === 2 ? parts : [];
+}
+
+/**
+ * @param {Element} el
+ * @param {string} text
+ */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * @param {HTMLElement} el
+ * @param {Entry | undefined} entry
+ * @param {number} hidden
+ * @param {string} caption
+ * @param {Labels} labels
+ * @param {boolean} showLabels
+ */
+function showPlace(el, entry, hidden, caption, labels, showLabels) {
+  const [top, count] = Array.isArray(entry) ? entry : ["", 0];
+  const place = /** @type {HTMLElement} */ (el.firstElementChild);
+  // Face-down cards (the face-down deal) show as a back peeking out under the top card;
+  // their faces are never sent to the browser.
+  // A badge on the card's corner counts them (the slot's aria-label says it in words).
+  /** @type {HTMLElement | null} */
+  let backs = place.querySelector(".cw-backs");
+  if (hidden > 0 && !backs) {
+    backs = element("div", "cw-backs", { "aria-hidden": "true" });
+    place.prepend(backs);
+    place.append(element("span", "cw-down-count", { "aria-hidden": "true" }));
+  }
+  if (backs) {
+    const badge = /** @type {HTMLElement} */ (place.querySelector(".cw-down-count"));
+    backs.hidden = badge.hidden = !(hidden > 0);
+    setText(badge, hidden > 0 ? String(hidden) : "");
+  }
+  /** @type {HTMLElement | null} */
+  let card = place.querySelector(".cw-card:not(.cw-stand-in)"); // not motion's stand-ins
+  if (top) {
+    if (!card) {
+      card = createCard();
+      // Under the face-down badge, if there is one.
+      place.insertBefore(card, place.querySelector(".cw-down-count"));
+    }
+    updateCard(card, top, labels.ranks);
+  } else if (card) {
+    card.remove();
+  }
+  el.classList.toggle("cw-empty", !top);
+  const captionEl = /** @type {HTMLElement} */ (el.lastElementChild);
+  setText(captionEl, `${caption} \u00d7${count}`);
+  captionEl.hidden = !showLabels;
+  return { top, count };
+}
+
+/**
+ * "Stos 10: A♠, 6 kart" / "Pile 10: empty", plus the place's state.
+ * @param {"pile" | "foundation"} kind
+ * @param {string} name
+ * @param {{top: string, count: number}} shown
+ * @param {number} hidden
+ * @param {Labels} labels
+ * @param {{selected: boolean, target: boolean, hint: boolean}} flags
+ */
+export function accessibleName(kind, name, shown, hidden, labels, flags) {
+  const key = kind === "pile" ? "pile" : "foundation";
+  let text = shown.top
+    ? fill(labels[`${key}_named`], {
+        n: name,
+        name,
+        card: cardText(shown.top, labels.ranks),
+        count: shown.count,
+        cards: cardsWord(shown.count, labels),
+      })
+    : fill(labels[`${key}_empty`], { n: name, name });
+  if (hidden > 0) text += fill(labels.face_down_count, { n: hidden });
+  if (flags.selected) text += labels.state_selected ?? "";
+  if (flags.target) text += labels.state_target ?? "";
+  if (flags.hint) text += labels.state_hint ?? "";
+  return text;
+}
+
+/**
+ * Bring the whole DOM up to date with the model state (cheap when little changed).
+ * @param {View} view
+ * @param {State} state
+ */
+export function updateBoard(view, state) {
+  const replaying = state.replay_state?.total !== undefined;
+  updatePlaces(view, state);
+  updateToolbar(view, state, replaying);
+  updateMessages(view, state);
+  updateLesson(view, state);
+  updateReplay(view, state, replaying);
+  updateHelp(view, state.labels);
+  updateOverlay(view, state);
+  updateNarrowNote(view.narrowNote, state.labels);
+  const root = view.root;
+  setAttr(root, "aria-label", state.labels.game_name ?? "");
+  root.classList.toggle("cw-over", state.status !== "playing");
+  root.classList.toggle("cw-four-colour", Boolean(state.four_colour));
+  root.classList.toggle("cw-large", Boolean(state.large));
+  root.classList.toggle("cw-teach", Boolean(state.teach));
+  root.classList.toggle("cw-replaying", replaying);
+}
+
+/**
+ * Every pile and foundation: its cards, caption, accessible name, and what lights it up.
+ * @param {View} view
+ * @param {State} state
+ */
+function updatePlaces(view, state) {
+  const { labels } = state;
+  const selected = state.selected;
+  const targets = new Set((selected && state.targets[selected]) || []);
+  const [hintSrc, hintDst] = moveEnds(state.hint_move);
+  const pending = new Set(moveEnds(state.pending_move));
+  /** @type {(readonly ["pile" | "foundation", HTMLElement, string, Entry | undefined, number])[]} */
+  const places = [
+    ...view.piles.map(
+      (el, i) => /** @type {const} */ (["pile", el, String(i + 1), state.piles[i], state.face_down[i] || 0]),
+    ),
+    ...view.foundations.map((el, i) => /** @type {const} */ (["foundation", el, `F${i + 1}`, state.foundations[i], 0])),
+  ];
+  for (const [kind, el, name, entry, hidden] of places) {
+    const shown = showPlace(el, entry, hidden, name, labels, state.show_labels);
+    const flags = {
+      selected: selected === name,
+      target: targets.has(name),
+      hint: name === hintSrc || name === hintDst,
+    };
+    setAttr(el, "aria-label", accessibleName(kind, name, shown, hidden, labels, flags));
+    el.classList.toggle("cw-selected", flags.selected);
+    el.classList.toggle("cw-target", flags.target);
+    el.classList.toggle("cw-hint", flags.hint);
+    el.classList.toggle("cw-hint-src", name === hintSrc);
+    el.classList.toggle("cw-hint-dst", name === hintDst);
+    el.classList.toggle("cw-pending", pending.has(name));
+    el.classList.toggle("cw-movable", name in state.targets);
+  }
+}
+
+/**
+ * The toolbar's buttons and the game's facts (code, moves; the clock ticks in widget.js).
+ * @param {View} view
+ * @param {State} state
+ * @param {boolean} replaying
+ */
+function updateToolbar(view, state, replaying) {
+  const { labels } = state;
+  const b = view.buttons;
+  const over = state.status !== "playing";
+  setText(b.reshuffle, state.reshuffle_label);
+  b.reshuffle.disabled = state.reshuffles_left <= 0 || state.status === "won" || replaying;
+  b.reshuffle.classList.toggle("cw-hint", state.hint_move === "R");
+  setText(b.undo, labels.undo ?? "");
+  b.undo.disabled = !state.can_undo;
+  // A greyed-out Undo says why (e.g. moves before a reshuffle cannot be taken back).
+  setAttr(b.undo, "title", state.undo_reason ?? "");
+  setAttr(b.undo, "aria-description", state.undo_reason ?? "");
+  setText(b.newGame, labels.new_game ?? "");
+  setText(b.hint, labels.hint ?? "");
+  b.hint.disabled = replaying || over;
+  // Offered only while Python says the rest is a plain run of foundation moves.
+  setText(b.finish, labels.finish ?? "");
+  b.finish.hidden = !state.can_finish;
+  setText(b.winnable, labels.winnable_ask ?? "");
+  b.winnable.disabled = replaying || over;
+  // The review works on any game with a record: offered here, and on the end-of-game banner.
+  setText(b.review, labels.review ?? "");
+  setAttr(b.review, "title", labels.review_title ?? "");
+  // Shown once there is a game to review (a fresh deal keeps the toolbar to one row).
+  b.review.hidden = state.move_count === 0 && !replaying;
+  b.review.disabled = replaying;
+  setText(b.bannerReview, labels.review ?? "");
+  setAttr(b.help, "aria-label", labels.help ?? "");
+  setAttr(b.help, "title", labels.help ?? "");
+  setAttr(b.settings, "aria-label", labels.settings ?? "");
+  setAttr(b.settings, "title", labels.settings ?? "");
+  setText(b.helpClose, labels.close ?? "");
+
+  const [prefix, suffix] = String(labels.code ?? "{code}").split("{code}");
+  setText(view.parts.codePrefix, prefix ?? "");
+  setText(view.parts.codeSuffix, suffix ?? "");
+  setText(view.codeValue, state.code || labels.custom_position || "");
+  view.codeValue.classList.toggle("cw-custom", !state.code);
+  setText(view.copy, labels.copy ?? "");
+  view.copy.hidden = !state.code;
+  setText(view.parts.moves, fill(labels.moves, { n: state.move_count }));
+  view.clock.style.visibility = replaying ? "hidden" : ""; // keeps its room: the toolbar does not reflow
+}
+
+/**
+ * One line: the refusal, else the verdict, else the note (Python keeps one at a time;
+ * the order only matters for a note written by notebook code).
+ * @param {View} view
+ * @param {State} state
+ */
+function updateMessages(view, state) {
+  const { labels } = state;
+  const verdict = state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "";
+  // A loss comes with why (the note holds it): said on the same line, after the verdict.
+  setText(view.parts.winnability, state.winnability === "lost" && state.note ? `${verdict} ${state.note}` : verdict);
+  view.parts.winnability.dataset.verdict = state.winnability || "";
+  setText(view.status, state.message);
+  setText(view.note, state.message || state.winnability ? "" : state.note);
+  view.note.hidden = !view.note.textContent;
+  view.parts.winnability.hidden = Boolean(state.message) || !state.winnability;
+}
+
+/**
+ * The replay bar, shown in replay (and review) mode only.
+ * @param {View} view
+ * @param {State} state
+ * @param {boolean} replaying
+ */
+function updateReplay(view, state, replaying) {
+  const { labels } = state;
+  const b = view.buttons;
+  const replay = state.replay_state || {};
+  const opening = replaying && view.replay.hidden;
+  view.replay.hidden = !replaying;
+  // A review or replay opens with its controls in sight: below a board taller than the
+  // window they would sit under the fold (scrolling moves the page, not the layout).
+  if (opening) requestAnimationFrame(() => view.replay.scrollIntoView({ block: "nearest" }));
+  if (!replaying) return;
+  setText(b.replayPrev, labels.replay_prev ?? "");
+  setText(b.replayNext, labels.replay_next ?? "");
+  setText(b.replayPlay, replay.playing ? (labels.replay_pause ?? "") : (labels.replay_play ?? ""));
+  setAttr(b.replayPlay, "aria-pressed", replay.playing ? "true" : "false");
+  setText(b.replayStop, labels.replay_stop ?? "");
+  setText(b.replayKeep, labels.replay_keep ?? "");
+  setText(b.reviewTry, labels.review_try ?? "");
+  b.reviewTry.hidden = !replay.better;
+  setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
+  b.replayPrev.disabled = Number(replay.step) <= 0;
+  b.replayNext.disabled = Number(replay.step) >= Number(replay.total);
+}
+
+/**
+ * The key list of the help panel, one line of Python's text an item.
+ * @param {View} view
+ * @param {import("./state.js").Labels} labels
+ */
+function updateHelp(view, labels) {
+  setText(view.parts.helpTitle, labels.help ?? "");
+  const list = view.parts.helpList;
+  if (list.dataset.text === labels.help_keys) return;
+  list.dataset.text = labels.help_keys ?? "";
+  list.replaceChildren(
+    ...String(labels.help_keys ?? "")
+      .split("\n")
+      .map((line) => {
+        const li = document.createElement("li");
+        li.textContent = line;
+        return li;
+      }),
+  );
+}
+
+/**
+ * The overlay below the foundations: the teaching mode's warning, or the end-of-game banner.
+ * @param {View} view
+ * @param {State} state
+ */
+function updateOverlay(view, state) {
+  const { labels } = state;
+  const b = view.buttons;
+  const over = state.status !== "playing";
+  view.warning.hidden = !state.pending_move;
+  setText(view.parts.warningText, state.warning);
+  setText(b.confirm, labels.confirm ?? "");
+  setText(b.cancel, labels.cancel ?? "");
+  view.banner.hidden = !over;
+  view.banner.classList.toggle("cw-won", state.status === "won");
+  setText(view.parts.bannerText, state.status === "won" ? labels.won : over ? labels.blocked : "");
+  // The win's moves and time, from the same figures as the toolbar's counters.
+  const facts = `${fill(labels.moves, { n: state.move_count })} \u00b7 ${labels.time ?? ""} ${formatClock(state.elapsed)}`;
+  setText(view.parts.bannerFacts, state.status === "won" ? facts : "");
+  view.parts.bannerFacts.hidden = state.status !== "won";
+  setText(b.bannerUndo, labels.undo_last ?? "");
+  b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
+  setText(b.bannerNew, labels.new_game ?? "");
+  view.overlay.hidden = view.warning.hidden && view.banner.hidden;
+}
+
+/**
+ * Restart, why Undo is greyed out, a verdict's tone, and in a lesson the buttons of its
+ * task only: every other toolbar button is greyed out, and Finish is not offered.
+ * @param {View} view
+ * @param {State} state
+ */
+function updateLesson(view, state) {
+  const { labels } = state;
+  const b = view.buttons;
+  setText(b.restart, labels.restart ?? "");
+  setAttr(b.restart, "title", labels.restart_title ?? "");
+  const replaying = state.replay_state?.total !== undefined;
+  b.restart.disabled = replaying;
+  // "Nothing to undo" at the start says nothing new; after a reshuffle the reason matters.
+  const why = !state.can_undo && state.move_count > 0 && !replaying ? state.undo_reason || "" : "";
+  setText(view.undoWhy, why);
+  view.undoWhy.hidden = !why;
+  view.note.dataset.tone = state.note_tone || "";
+  const offered = state.lesson_buttons || [];
+  // The buttons updateBoard never greys out: lit again once no lesson holds the board.
+  for (const el of [b.newGame, b.help, b.finish, b.settings]) el.disabled = false;
+  if (offered.length) {
+    /** @type {NodeListOf<HTMLButtonElement>} */
+    const buttons = view.root.querySelectorAll(".cw-actions > button[data-action]");
+    for (const el of buttons) {
+      if (!offered.includes(el.dataset.action ?? "")) el.disabled = true;
+    }
+    b.finish.hidden = true;
+  }
+}
+
+/**
+ * @param {Element} el
+ * @param {string} name
+ * @param {string} value
+ */
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}

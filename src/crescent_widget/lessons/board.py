@@ -1,0 +1,157 @@
+"""A lesson held on a live board: the course's lessons one after another on one widget.
+
+:class:`LessonBoard` is what :meth:`CrescentWidget.start_lesson
+<crescent_widget.CrescentWidget.start_lesson>` sets up: it deals the lesson's position,
+offers only its task's buttons, judges every action of the learner, shows the rule and
+task in the widget's ``lesson_panel``, restarts the lesson (Try again), moves on to the
+next one (Next lesson), and adds a solved lesson's key to the widget's ``lessons_done``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from ..engine.moves import Move
+from ..errors import ArgumentTypeError, InvalidOptionError, quoted
+from .lesson import UNDO, Lesson
+
+if TYPE_CHECKING:
+    from ..widget import CrescentWidget
+
+
+class LessonBoard:
+    """One widget showing ``lessons[index]``, judging the learner, able to retry and go on."""
+
+    def __init__(self, widget: CrescentWidget, lessons: Sequence[Lesson], index: int) -> None:
+        self._widget = widget
+        self._lessons = tuple(lessons)
+        self._index = index
+        self._solved = False
+        self._before = widget.game.copy()
+        widget.on_action(self._judge)
+        widget.observe(self._on_change, names=["lang", "lessons_done"])
+        self.start(index)
+
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson on the board now."""
+        return self._lessons[self._index]
+
+    @property
+    def solved(self) -> bool:
+        """Whether the learner has done the task since the lesson last started."""
+        return self._solved
+
+    def start(self, index: int) -> None:
+        """Deal lesson ``lessons[index]``: its position, its buttons, its task in the note."""
+        self._index = index
+        self._solved = False
+        widget = self._widget
+        widget.load(self.lesson.new_game())
+        widget.lesson_buttons = list(self.lesson.buttons)
+        widget.show_note(self.lesson.task.text(widget.lang))
+        self._before = widget.game.copy()
+        self._publish()
+
+    def retry(self) -> None:
+        """Start the lesson on the board again from its position (Try again)."""
+        self.start(self._index)
+
+    def next(self) -> bool:
+        """Go on to the next lesson of the course; ``False`` (nothing changes) after the last."""
+        if self._index + 1 >= len(self._lessons):
+            return False
+        self.start(self._index + 1)
+        return True
+
+    def detach(self) -> None:
+        """Leave the board to free play on the lesson's position: every button again, no judge."""
+        widget = self._widget
+        widget.on_action(self._judge, remove=True)
+        widget.unobserve(self._on_change, names=["lang", "lessons_done"])
+        widget.lesson_buttons = []
+        widget.lesson_panel = {}
+
+    def _publish(self) -> None:
+        lesson, lang = self.lesson, self._widget.lang
+        self._widget.lesson_panel = {
+            "number": self._index + 1,
+            "count": len(self._lessons),
+            "key": lesson.key,
+            "title": lesson.title.text(lang),
+            "rule": lesson.rule.text(lang),
+            "task": lesson.task.text(lang),
+            "solved": self._solved,
+            "done": lesson.key in self._widget.lessons_done,
+            "has_next": self._index + 1 < len(self._lessons),
+        }
+
+    def _on_change(self, change: dict[str, Any]) -> None:
+        if change["name"] == "lang" and not self._solved and not self._widget.note_tone:
+            self._widget.show_note(self.lesson.task.text(self._widget.lang))  # the task, in the new language
+        self._publish()
+
+    def _judge(self, kind: str, move: Move | None, *_: object) -> None:
+        """Judge one action of the learner: praise a right one, take a wrong legal one back."""
+        widget, lesson = self._widget, self.lesson
+        answer: str | Move | None = {"undo": UNDO, "reshuffle": "R"}.get(kind, move)
+        if kind == "undo" and UNDO not in lesson.answers:
+            widget.show_note(lesson.task.text(widget.lang))  # Undo clears the last verdict
+            self._solved = False
+        elif kind != "new_game" and answer is not None:
+            verdict = lesson.judge(self._before, answer, widget.lang)
+            if verdict.taken_back:
+                widget.load(self._before.copy())  # at once, so that the task stays doable
+            widget.show_note(verdict.text, tone=verdict.tone)
+            if verdict.correct:
+                self._solved = True
+                if lesson.key not in widget.lessons_done:
+                    widget.lessons_done = [*widget.lessons_done, lesson.key]
+        self._before = widget.game.copy()
+        self._publish()
+
+
+LessonArg = int | Lesson
+# lessons_done comes from the browser's storage through the front end: keys are short, and few.
+MAX_DONE: Final = 100
+MAX_KEY_LENGTH: Final = 40
+
+
+def find_lesson(lesson: object, course: Sequence[Lesson]) -> tuple[tuple[Lesson, ...], int]:
+    """The course a lesson is shown in and its place there: a number 1–9 of ``course``, or a Lesson.
+
+    A lesson of ``course`` goes on to the next one; any other lesson is a course of its own.
+
+    Raises:
+        InvalidOptionError: a number outside the course.
+        ArgumentTypeError: neither a number nor a :class:`Lesson`.
+
+    >>> from crescent_widget.lessons import LESSONS
+    >>> find_lesson(3, LESSONS)[1], find_lesson(LESSONS[8], LESSONS)[1]
+    (2, 8)
+    """
+    course = tuple(course)
+    if isinstance(lesson, Lesson):
+        return (course, course.index(lesson)) if lesson in course else ((lesson,), 0)
+    if isinstance(lesson, bool) or not isinstance(lesson, int):
+        raise ArgumentTypeError("invalid_option", f"a lesson is a number or a Lesson, not {type(lesson).__name__}")
+    if not 1 <= lesson <= len(course):
+        raise InvalidOptionError(f"no lesson {quoted(lesson)}: the lessons are numbered 1 to {len(course)}")
+    return course, lesson - 1
+
+
+def check_lessons_done(value: object) -> list[str]:
+    """A ``lessons_done`` list from a front end: lesson keys, short and few, each once.
+
+    Raises:
+        InvalidOptionError: anything else (the browser's storage may hold anything).
+
+    >>> check_lessons_done(["build", "layout", "build"])
+    ['build', 'layout']
+    """
+    if not isinstance(value, list) or len(value) > MAX_DONE:
+        raise InvalidOptionError(f"lessons_done must be a list of at most {MAX_DONE} lesson keys, got {quoted(value)}")
+    if not all(isinstance(key, str) and 0 < len(key) <= MAX_KEY_LENGTH for key in value):
+        raise InvalidOptionError("lessons_done must hold lesson keys (short texts)")
+    return list(dict.fromkeys(value))

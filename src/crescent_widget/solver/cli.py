@@ -1,0 +1,362 @@
+"""The solver's command line: solve one deal, survey a range of deals, or check a survey's results.
+
+Usage::
+
+    python -m crescent_widget.solver CR1-N-AAAAAAB            # one deal: verdict and winning line
+    python -m crescent_widget.solver 7 --json                  # ... as JSON
+    python -m crescent_widget.solver 1-1000 --seconds 2 --jobs 2 --out results.jsonl
+    python -m crescent_widget.solver 1-100000 --seconds 2 --cluster tcp://HOST:8786 --out results.jsonl
+    python -m crescent_widget.solver 1-10000 --cluster local --jobs 2 --retry-seconds 20 --out results.jsonl
+    python -m crescent_widget.solver --verify results.jsonl
+
+Deals run in local processes (``--jobs``), on a Dask ``LocalCluster`` (``--cluster
+local``) or on a running Dask scheduler (``--cluster ADDRESS``). ``--out`` gets one JSON
+line per deal as it finishes; rerunning the same command skips the deals already there.
+A progress bar with the rate and the time left goes to stderr; the summary (counts, win
+rate with a 95% Wilson interval, time percentiles) to stdout. ``--verify`` replays every
+won line of a results file through the engine.
+
+Deals are numbers (``7``), ranges (``1-1000``), game codes (``CR1-N-AAAAAAH``) or a comma
+list of them. One deal prints its verdict and its winning line, a dozen moves a line as a game record
+writes them; the terminal player (``crescent CODE``) plays a line of moves as it is
+typed or pasted.
+
+A mistake in the arguments names the option and what it accepts; a file or cluster that
+cannot be used is one line on stderr and exit status 2, never a traceback.
+
+>>> parse_range("1-3,7,CR1-N-AAAAAAK")
+[1, 2, 3, 7, 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ..engine.codes import format_code
+from .progress import Progress
+from .survey import (
+    NoProcessesError,
+    Record,
+    ResultsFile,
+    SurveyFileError,
+    check_processes,
+    percentile,
+    run_survey,
+    summarise,
+    wilson_interval,
+)
+
+__all__ = ["main", "parse_range", "percentile", "solve_one", "summarise", "wilson_interval"]
+
+MAX_DEALS = 10_000_000
+MAX_JOBS = 1024
+USAGE_ERROR = 2
+PROG = "python -m crescent_widget.solver"
+
+
+def parse_range(text: str) -> list[int]:
+    """Deal numbers from ``"1-1000"``, ``"5"``, a game code, or a comma list of them.
+
+    Raises:
+        ValueError: a part is not a deal number, a range or a game code of the standard
+            game, or the deals are more than :data:`MAX_DEALS`.
+    """
+    from ..engine.codes import DEAL_COUNT, parse_code
+
+    numbers: list[int] = []
+    for part in text.split(","):
+        item = part.strip()
+        if item[:3].upper() == "CR1":
+            try:
+                variant, number = parse_code(item)
+            except ValueError as err:
+                raise ValueError(f"not a game code: {item[:40]!r} ({err})") from None
+            if variant != "N":
+                raise ValueError(f"{item}: a survey solves the standard game (variant N); solve it alone")
+            numbers.append(number)
+            continue
+        low, sep, high = item.partition("-")
+        if not (low.isdigit() and (not sep or high.isdigit())):
+            raise ValueError(f"not a deal, range or game code: {item[:40]!r} (use 7, 1-1000, CR1-N-AAAAAAH or 1-5,9)")
+        first, last = int(low), int(high) if sep else int(low)
+        if first < 1 or last < first or last >= DEAL_COUNT:
+            raise ValueError(f"not a deal range: {item[:40]!r} (deals are 1 to {DEAL_COUNT - 1:,}, low to high)")
+        if len(numbers) + last - first + 1 > MAX_DEALS:
+            raise ValueError(f"{text[:40]!r} holds more than {MAX_DEALS:,} deals, the most one survey takes")
+        numbers.extend(range(first, last + 1))
+    return numbers
+
+
+def solve_one(task: tuple[int, float | None, int | None]) -> dict[str, Any]:
+    """Solve one deal (runs in a worker process) and return its JSON-ready record."""
+    from .survey import solve_deal
+
+    return solve_deal(*task)
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number; give {what}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is out of range; give {what}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    return _number(text, "a finite number of seconds from 0 up, such as 2 or 0.5")
+
+
+def _whole(text: str, what: str, low: int, high: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number; give {what}") from None
+    if value < low or (high is not None and value > high):
+        raise argparse.ArgumentTypeError(f"{value} is out of range; give {what}")
+    return value
+
+
+def _nodes(text: str) -> int:
+    return _whole(text, "a whole number of positions from 1 up, such as 300000", 1)
+
+
+def _jobs(text: str) -> int:
+    return _whole(text, f"a whole number of worker processes from 1 to {MAX_JOBS}", 1, MAX_JOBS)
+
+
+def fail(message: str) -> int:
+    """Say what cannot be used, in one line on stderr; returns the usage-error status."""
+    sys.stderr.write(f"{PROG}: error: {message}\n")
+    return USAGE_ERROR
+
+
+def verify(path: str) -> int:
+    """Check every line of a results file (won lines replayed through the engine); 0 if all hold."""
+    from .results import current
+    from .survey import record_problem
+
+    problems: list[str] = []
+    counts = {"won": 0, "lost": 0, "unknown": 0}
+    seen: set[int] = set()
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError as err:
+        return fail(f"--verify {path}: cannot read it ({err.strerror or err})")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = current(json.loads(line))
+        except (ValueError, RecursionError):
+            record = None
+        problem = "not a JSON line" if record is None else record_problem(record)
+        if problem is None and record["deal"] in seen:
+            problem = "deal written twice"
+        if problem is None:
+            seen.add(record["deal"])
+            counts[record["status"]] += 1
+        else:
+            problems.append(f"line {number}: {problem}")
+    if not seen and problems:
+        return fail(f"--verify {path}: not a survey results file (no line is a deal's record)")
+    for problem in problems:
+        print(problem)
+    bad = len(problems)
+    print(f"{sum(counts.values())} deals ({counts}); won lines replayed by the engine; {bad} problems")
+    return 1 if bad else 0
+
+
+def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bool) -> int:
+    """Solve one deal and print its verdict and winning line (or, with ``as_json``, its record).
+
+    Raises:
+        InvalidCodeError: ``code`` is not a game code.
+    """
+    from ..engine.codes import parse_code
+    from ..engine.game import Game
+    from ..engine.records import format_record
+    from .api import solve
+
+    game = Game(code)
+    result = solve(game, seconds=seconds, nodes=nodes)
+    line = [str(move) for move in result.line]
+    if as_json:
+        _variant, number = parse_code(code)
+        record = {"deal": number, "code": game.code, "status": result.status, "seconds": round(result.seconds, 4),
+                  "nodes": result.nodes, "states_stored": result.states_stored, "line": line,
+                  **({"proof": result.proof} if result.proof else {})}  # fmt: skip
+        print(json.dumps(record, indent=1))
+        return 0
+    spent = f"{result.seconds:.2f} s, {result.nodes:,} positions"
+    verdict = {
+        "won": f"{game.code}: winnable, proven by the line below ({_actions(line)}; {spent}).",
+        "lost": f"{game.code}: cannot be won, proven ({spent}).",
+        "unknown": f"{game.code}: not known; no proof within the budget ({spent}). Try more --seconds.",
+    }[result.status]
+    print(verdict)
+    if line:
+        print(f"Play it in the terminal: crescent {game.code}, then paste these lines.")
+        print(format_record(str(game.code), result.line).split("\n", 1)[1])
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description=(__doc__ or "").split("\n")[0])
+    parser.add_argument(
+        "deals", nargs="?", help="deals: a number (7), a range (1-1000), a game code (CR1-N-AAAAAAH), or a comma list"
+    )
+    parser.add_argument("--seconds", type=_seconds, default=2.0, help="budget per deal (default 2)")
+    parser.add_argument("--nodes", type=_nodes, default=None, help="node budget per deal instead of time")
+    parser.add_argument("--retry-seconds", type=_seconds, default=None, help="solve unknowns again with this budget")
+    parser.add_argument("--retry-nodes", type=_nodes, default=None, help="... or with this node budget")
+    parser.add_argument("--jobs", type=_jobs, default=1, help=f"worker processes, 1 to {MAX_JOBS} (default 1)")
+    parser.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler address, or 'local' for a LocalCluster")
+    parser.add_argument(
+        "--out", metavar="FILE", help="append one JSON line per deal; a rerun skips deals already there"
+    )
+    parser.add_argument(
+        "--json",
+        metavar="FILE",
+        nargs="?",
+        const="-",
+        help="one deal: print its record as JSON; a survey: write all per-deal results as one JSON document to FILE",
+    )
+    parser.add_argument("--winnable-out", metavar="FILE", help="write the won deal numbers, one a line")
+    parser.add_argument("--verify", metavar="FILE", help="check a results file with the engine, then exit")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.verify:
+        return verify(args.verify)
+    if args.deals is None:
+        parser.error("give a deal, a range such as 1-1000 or a game code (or --verify FILE)")
+    try:
+        check_processes(args.jobs, args.cluster)
+    except NoProcessesError as error:
+        parser.error(str(error))
+    seconds = None if args.nodes is not None else args.seconds
+    target = args.deals.strip()
+    survey_options = (args.out, args.winnable_out, args.cluster, args.retry_seconds, args.retry_nodes)
+    single = "," not in target and (target[:3].upper() == "CR1" or target.isdigit())
+    if single and not any(survey_options) and args.json in (None, "-"):
+        try:
+            code = target if target[:3].upper() == "CR1" else format_code(parse_range(target)[0])
+            return one_deal(code, seconds, args.nodes, as_json=args.json == "-")
+        except ValueError as error:  # the package's errors (a bad code) and parse_range's
+            parser.error(str(error))
+    try:
+        numbers = parse_range(args.deals)
+    except ValueError as error:
+        parser.error(str(error))
+    if args.cluster not in (None, "local") and not _CLUSTER_ADDRESS.fullmatch(args.cluster):
+        parser.error(
+            f"argument --cluster: {args.cluster[:40]!r} is not 'local' or a scheduler address such as tcp://HOST:8786"
+        )
+    for option in ("json", "winnable_out"):
+        path = getattr(args, option)
+        if path not in (None, "-") and not Path(path).resolve().parent.is_dir():
+            return fail(f"--{option.replace('_', '-')} {path}: the directory {Path(path).parent} does not exist")
+    try:
+        out = ResultsFile(args.out) if args.out else None
+    except SurveyFileError as error:
+        return fail(str(error))
+    try:
+        return _survey(args, numbers, seconds, out)
+    except (OSError, TimeoutError) as error:
+        return fail(f"{'--cluster ' + args.cluster if args.cluster else 'the survey'}: {error}")
+    finally:
+        if out:
+            out.close()
+
+
+_CLUSTER_ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?\[?[\w.:-]+\]?:\d{1,5}", re.IGNORECASE)
+
+
+def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None, out: ResultsFile | None) -> int:
+    """Solve the deals not yet in ``out``, write each as it finishes, and print the summary."""
+    if out and out.problems:
+        sys.stderr.write(f"{args.out}: {len(out.problems)} bad lines taken out; their deals are solved again:\n")
+        sys.stderr.writelines(f"  {problem}\n" for problem in out.problems)
+    done = {n: out.records[n] for n in numbers if n in out.records} if out else {}
+    todo = [n for n in numbers if n not in done]
+    if done:
+        sys.stderr.write(f"{len(done)} of {len(numbers)} deals already in {args.out}; solving {len(todo)}\n")
+    records = list(done.values())
+    progress: Progress | None = None
+    started = time.perf_counter()
+    stopped = False
+    try:
+        survey = run_survey(
+            todo,
+            seconds=seconds,
+            nodes=args.nodes,
+            retry_seconds=args.retry_seconds,
+            retry_nodes=args.retry_nodes,
+            jobs=args.jobs,
+            cluster=args.cluster,
+        )
+        for record in survey:
+            if out:
+                out.add(record)
+            records.append(record)
+            # The bar starts with the first deal back: a cluster that cannot be reached
+            # (found on the way to it) then gets its one error line, no empty bar above.
+            progress = progress or Progress(len(todo), sys.stderr)
+            progress.update(record)
+    except KeyboardInterrupt:
+        stopped = True
+    if progress is not None:
+        progress.close()
+    records.sort(key=lambda r: r["deal"])
+    if args.json == "-":
+        print(json.dumps({"seconds": seconds, "nodes": args.nodes, "results": records}, indent=1))
+    else:
+        print(summarise(records, time.perf_counter() - started))
+    if stopped:
+        print(f"stopped: {len(records)} of {len(numbers)} deals done; run the same command again to resume")
+        return 130
+    _write_outputs(args, seconds, records)
+    return 0
+
+
+def _write_outputs(args: argparse.Namespace, seconds: float | None, records: list[Record]) -> None:
+    if args.json not in (None, "-"):
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump({"seconds": seconds, "nodes": args.nodes, "results": records}, handle, indent=1)
+    if args.winnable_out:
+        with open(args.winnable_out, "w", encoding="ascii") as handle:
+            handle.write("# Deal numbers won by crescent_widget.solver; each line replayed by the engine.\n")
+            handle.writelines(f"{r['deal']}\n" for r in records if r["status"] == "won")
+
+
+def _actions(line: list[str]) -> str:
+    reshuffles = line.count("R")
+    return f"{len(line) - reshuffles} moves, {reshuffles} reshuffle{'' if reshuffles == 1 else 's'}"
+
+
+def run() -> int:
+    """:func:`main`, ending quietly when the reader of its output goes away (``... | head``)."""
+    try:
+        return main()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes again at exit
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

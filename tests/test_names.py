@@ -1,0 +1,165 @@
+"""One name per job, one job per name, across the public API (docs/hooks.py says what is public).
+
+A public callable is a function or class the API pages document, or a public method of such
+a class. Two callables share a name only for one job: one delegates to the other (the
+widget's ``tap`` calls the table's ``tap``), or the name is a verb listed in :data:`SHARED`
+with the one job it names on every class. A job has a second name only as a deprecated alias
+(:data:`crescent_widget.deprecation.ALIASES`, each in ``CHANGELOG.md``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import re
+import sys
+import textwrap
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from crescent_widget import CrescentWidget, Game
+from crescent_widget.deprecation import ALIASES
+from crescent_widget.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+# Verbs that mean one job on every class that has them.
+SHARED: dict[str, str] = {
+    "add": "append one row to what it keeps",
+    "close": "release the file or the terminal line it holds",
+    "from_game": "a face of the game showing an existing Game",
+    "from_index": "the value an index stands for",
+    "move": "play a move",
+    "parse": "the value its text stands for",
+    "reshuffle": "play the reshuffle",
+    "text": "its words in a language",
+    "to_dict": "itself as plain data",
+}
+# Names two public callables share for different jobs, each with what tells them apart.
+EXCEPTIONS: dict[str, str] = {
+    "check": "Lesson.check plays a lesson's answer; Game.check judges a move and plays nothing",
+    "new_game": "Lesson.new_game gives a copy of the lesson's position; a table's new_game deals one",
+}
+
+
+def _load_hooks() -> ModuleType:
+    docs = ROOT / "docs"
+    if str(docs) not in sys.path:
+        sys.path.insert(0, str(docs))
+    spec = importlib.util.spec_from_file_location("hooks", docs / "hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _members(cls: type) -> dict[str, Callable[..., object]]:
+    """A class's public methods (properties are values, not jobs), the package's own only."""
+    found: dict[str, Callable[..., object]] = {}
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("crescent_widget"):
+            continue
+        for name, value in vars(klass).items():
+            if name.startswith("_") or name in found:
+                continue
+            function = value.__func__ if isinstance(value, classmethod | staticmethod) else value
+            if inspect.isfunction(function):
+                found[name] = function
+    return found
+
+
+def _callables() -> dict[str, dict[str, Callable[..., object]]]:
+    """Every public callable by name: its paths, each with the function or class behind it."""
+    by_name: dict[str, dict[str, Callable[..., object]]] = defaultdict(dict)
+    for path, (obj, _) in _load_hooks().public_objects().items():
+        if inspect.isfunction(obj) or inspect.isclass(obj):
+            by_name[path.rsplit(".", 1)[1]][path] = obj
+        if inspect.isclass(obj):
+            for name, method in _members(obj).items():
+                by_name[name][f"{path}.{name}"] = method
+    return by_name
+
+
+def _delegates(function: Callable[..., object], name: str) -> bool:
+    """Whether the body calls a callable of the same name (the widget's ``undo`` calls the table's)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(inspect.unwrap(function)))
+    except (OSError, TypeError):
+        return False
+    body = source.split(":\n", 1)[-1]
+    return re.search(rf"(?<![\w]){re.escape(name)}\(", body) is not None
+
+
+def _is_alias(path: str) -> bool:
+    owner, name = path.rsplit(".", 2)[-2:]
+    return f"{owner}.{name}" in ALIASES
+
+
+def test_no_two_public_callables_share_a_name_for_different_jobs() -> None:
+    clashes: dict[str, list[str]] = {}
+    for name, paths in _callables().items():
+        jobs: dict[int, str] = {}
+        for path, obj in paths.items():
+            if _is_alias(path) or (inspect.isfunction(obj) and _delegates(obj, name)):
+                continue  # a former name (listed), or the same job handed on
+            jobs.setdefault(id(inspect.unwrap(obj)), path)
+        if len(jobs) > 1 and name not in SHARED and name not in EXCEPTIONS:
+            clashes[name] = sorted(jobs.values())
+    assert clashes == {}, "name these apart, or list the verb in SHARED with its one job"
+
+
+def test_no_job_has_two_public_names_but_a_listed_deprecated_alias() -> None:
+    names_of: dict[int, set[str]] = defaultdict(set)
+    for name, paths in _callables().items():
+        for path, obj in paths.items():
+            if not _is_alias(path):
+                names_of[id(inspect.unwrap(obj))].add(name)
+    assert {tuple(sorted(names)) for names in names_of.values() if len(names) > 1} == set()
+
+
+def test_the_lists_hold_only_names_in_use() -> None:
+    used = {name for name, paths in _callables().items() if len(paths) > 1}
+    assert set(SHARED) | set(EXCEPTIONS) <= used, "a listed name no longer shared: take it off the list"
+
+
+@pytest.mark.parametrize("name", sorted(set(dir(CrescentWidget)) & set(dir(Table)) - {"game", "previous_game"}))
+def test_the_widget_hands_each_shared_action_to_the_table_method_of_its_name(name: str) -> None:
+    method = getattr(CrescentWidget, name)
+    if name.startswith("_") or not inspect.isfunction(method) or f"CrescentWidget.{name}" in ALIASES:
+        return
+    if isinstance(inspect.getattr_static(CrescentWidget, name), classmethod):
+        return
+    assert _delegates(method, name), f"CrescentWidget.{name} must call Table.{name}"
+
+
+def test_the_widget_renames_no_table_method() -> None:
+    table_calls = {
+        (name, called)
+        for name, method in _members(CrescentWidget).items()
+        if f"CrescentWidget.{name}" not in ALIASES
+        for called in re.findall(r"self\._table\.(\w+)\(", inspect.getsource(method))
+    }
+    assert {(name, called) for name, called in table_calls if name != called} == set()
+
+
+def test_check_is_the_rules_word_only() -> None:
+    """``check…`` judges by the rules and plays nothing (``Game.check``, ``Game.check_undo``)."""
+    for cls in (Table, CrescentWidget):
+        checks = [name for name in _members(cls) if name.startswith("check")]
+        assert [name for name in checks if f"{cls.__name__}.{name}" not in ALIASES] == []
+    assert {name for name in _members(Game) if name.startswith("check")} == {"check", "check_undo"}
+
+
+@pytest.mark.parametrize("alias", sorted(ALIASES))
+def test_each_deprecated_alias_is_in_the_changelog_and_leads_to_its_new_name(alias: str) -> None:
+    owner, old = alias.rsplit(".", 1)
+    new = ALIASES[alias]
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"{old}()" in changelog and f"{new}()" in changelog, alias
+    homes = {"Table": Table, "CrescentWidget": CrescentWidget}
+    if owner in homes:
+        cls = homes[owner]
+        assert inspect.unwrap(getattr(cls, old)) is inspect.unwrap(getattr(cls, new))
