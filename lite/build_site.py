@@ -9,7 +9,10 @@ The site plays, teaches and scripts Crescent in the browser with no server and n
 4. a ``pyodide-lock.json`` listing exactly those wheels, so that Pyodide loads all of them
    from the site at kernel start (``loadPyodideOptions.packages``) and none from a CDN;
 5. ``jupyter lite build`` with only the front-end extensions the site needs (the kernel,
-   ipywidgets' manager, anywidget) and ``examples/play.ipynb`` and ``examples/learn.ipynb``.
+   ipywidgets' manager, anywidget) and ``examples/play.ipynb`` and ``examples/learn.ipynb``;
+6. the pages for pupils and teachers (``lite/app_pages.py``): ``app/play.html`` and
+   ``app/lesson-N.html``, which start by themselves with no code in sight, and the teachers'
+   page at the site's root.
 
 Step 4 checks that every requirement of every wheel, as it applies in the browser, is met by
 another wheel of the site: a missing package fails the build, not a student's first cell.
@@ -34,6 +37,11 @@ from typing import Any
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import app_pages  # beside this script, which runs as a file
+
+from crescent_widget.words.i18n import DEFAULT_LANG, LANGS
 
 ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "lite"
@@ -167,7 +175,7 @@ def site_settings(packages: list[str]) -> dict[str, Any]:
     }
 
 
-def build(output: Path, work: Path) -> None:
+def build(output: Path, work: Path, lang: str) -> None:
     started = time.perf_counter()
     shutil.rmtree(work, ignore_errors=True)
     lite_dir = work / "lite"
@@ -198,9 +206,14 @@ def build(output: Path, work: Path) -> None:
         command += ["--contents", str(ROOT / notebook)]
     run(command, cwd=lite_dir)
     (output / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
+    app_pages.write_app_pages(output, lang)
     check_site(output, lock)
-    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
-    print(f"site built in {time.perf_counter() - started:.0f} s: {output} ({size / 1e6:.0f} MB)")
+    sizes = app_pages.site_sizes(output, lock, PYODIDE_RUNTIME)
+    app_pages.write_landing_page(output, lang, sizes)
+    print(
+        f"site built in {time.perf_counter() - started:.0f} s: {output} ({sizes.total / 1e6:.0f} MB, "
+        f"of which Python and its packages {sizes.python / 1e6:.0f} MB); pages speak {lang} by default"
+    )
 
 
 def check_site(output: Path, lock: dict[str, Any]) -> None:
@@ -220,15 +233,26 @@ def check_site(output: Path, lock: dict[str, Any]) -> None:
     for notebook in NOTEBOOKS:
         if not (output / "files" / Path(notebook).name).is_file():
             raise SystemExit(f"the site lacks {notebook}")
+    for page in app_pages.app_pages():
+        if not (output / app_pages.APP_DIR / page.file).is_file():
+            raise SystemExit(f"the site lacks its page {app_pages.APP_DIR}/{page.file}")
+    if not (output / "repl" / "index.html").is_file():
+        raise SystemExit("the site lacks JupyterLite's REPL app, which its app pages show")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/site", description=__doc__.split("\n")[0])
     parser.add_argument("--output", type=Path, default=ROOT / "site", help="where to build (default site/)")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "site", help="scratch folder")
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=DEFAULT_LANG,
+        help=f"the pages' language when a link names none (default {DEFAULT_LANG})",
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("JUPYTER_PLATFORM_DIRS", "1")
-    build(args.output.resolve(), args.work.resolve())
+    build(args.output.resolve(), args.work.resolve(), args.lang)
     return 0
 
 

@@ -1,4 +1,5 @@
-"""The static site's pieces that run outside a browser: its lock file, and the CLI's refusal of ``--jobs``.
+"""The static site's pieces that run outside a browser: its lock file, its pages' data, its
+GitHub Pages workflow, and the CLI's refusal of ``--jobs``.
 
 The site itself is built and used in Chromium by ``tests/browser/test_lite_site.py``.
 """
@@ -10,12 +11,16 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 from crescent_widget import solve
 from crescent_widget.solver.survey import NoProcessesError, run_survey
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lite"))
+import app_pages
 import build_site
+
+ROOT = build_site.ROOT
 
 RUNTIME_LOCK = {"info": {"arch": "wasm32", "python": "3.14.2"}, "packages": {"numpy": {}}}
 
@@ -80,3 +85,53 @@ def test_a_survey_on_processes_is_refused_in_the_browser(monkeypatch: pytest.Mon
 def test_one_job_solves_in_this_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert solve.main(["3-3", "--nodes", "300000"]) == 0  # a range: a survey, even of one deal
     assert "deals 1: won 1" in capsys.readouterr().out
+
+
+def test_the_app_pages_run_their_board_in_the_language_of_the_link() -> None:
+    pages = app_pages.app_pages()
+    assert [p.file for p in pages] == ["play.html", *(f"lesson-{n}.html" for n in range(1, 10))]
+    config = app_pages.page_config(pages[3], "pl")
+    assert config["lesson"] == 3 and config["defaultLang"] == "pl"
+    store = "lesson_storage='crescent-widget/lessons-done'"
+    assert config["code"]["en"].endswith(f"CrescentWidget(lesson=3, lang='en', {store})")
+    assert config["code"]["pl"].endswith(f"CrescentWidget(lesson=3, lang='pl', {store})")
+    assert config["store"] == app_pages.STORE
+    assert config["lessons"][2]["title"]["en"] == "3. King and Ace"
+    assert app_pages.page_config(pages[0], "en")["code"]["pl"].endswith("CrescentWidget(lang='pl')")
+    for words in app_pages.WORDS.values():
+        assert words.keys() == app_pages.WORDS["en"].keys()
+
+
+def test_page_data_cannot_close_its_script_element() -> None:
+    text = app_pages.json_for_script({"title": "</script><script>alert(1)</script>"})
+    assert "</script>" not in text and "<" not in text
+    with pytest.raises(SystemExit, match="unfilled field"):
+        app_pages.fill("<p>{{SIZE}}</p>", OTHER="1")
+
+
+def test_the_pages_are_written_with_the_build_s_language(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text('<script id="jupyter-config-data" type="application/json">{}</script>')
+    written = app_pages.write_app_pages(tmp_path, "en")
+    assert len(written) == 10 and (tmp_path / "app" / "app.js").is_file()
+    page = (tmp_path / "app" / "lesson-2.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in page and '"defaultLang": "en"' in page and "{{" not in page
+    landing = app_pages.write_landing_page(tmp_path, "en", app_pages.Sizes(40_000_000, 19_000_000)).read_text()
+    assert "The whole site is 40 MB" in landing and "19 MB" in landing
+    assert 'id="jupyter-config-data"' in landing  # JupyterLite's apps read it from every index.html above them
+    with pytest.raises(SystemExit):
+        build_site.main(["--lang", "de"])
+
+
+def test_the_workflow_builds_the_site_and_deploys_it_to_github_pages() -> None:
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8"))
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as true
+    assert "push" in triggers and "workflow_dispatch" in triggers
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    build, deploy = workflow["jobs"]["build"], workflow["jobs"]["deploy"]
+    uses = [step.get("uses", "").split("@")[0] for step in build["steps"]]
+    assert uses[:2] == ["actions/checkout", "actions/setup-python"]
+    assert uses[-1] == "actions/upload-pages-artifact" and build["steps"][-1]["with"]["path"] == "site"
+    runs = [step["run"] for step in build["steps"] if "run" in step]
+    assert len(runs) == 1 and runs[0].startswith("scripts/site")
+    assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
+    assert [step["uses"].split("@")[0] for step in deploy["steps"]] == ["actions/deploy-pages"]

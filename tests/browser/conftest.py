@@ -1,16 +1,19 @@
-"""Session fixtures: ONE Playwright; ONE JupyterLab server, ONE Chromium, ONE notebook page for the JupyterLab tests.
+"""Session fixtures: ONE Playwright; ONE JupyterLab server, ONE Chromium, ONE notebook page for the JupyterLab tests;
+ONE built JupyterLite site for the site's tests.
 
 The other hosts (Notebook 7, marimo) start their own server once per test module and
 share the Chromium."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lab import jupyter_lab, launch_chromium, open_notebook, write_notebook
+from lite import build_site
 
 NOTEBOOK = "board.ipynb"
 # Cell 1: the widget under test. Cell 2: a second view of the same widget.
@@ -33,6 +36,19 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory, lab_static: Path) -> Itera
     write_notebook(root / NOTEBOOK, CELLS)
     with jupyter_lab(root, static=lab_static) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static JupyterLite site, built once for the session as ``scripts/site`` builds it
+    (its pages speak Polish unless a link says otherwise); ``CRESCENT_SITE=DIR`` names one
+    already built, while iterating."""
+    prebuilt = os.environ.get("CRESCENT_SITE")
+    if prebuilt:
+        return Path(prebuilt)
+    root = tmp_path_factory.mktemp("lite")
+    build_site(root / "site", root / "work")
+    return root / "site"
 
 
 @pytest.fixture(scope="session")

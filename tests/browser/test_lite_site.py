@@ -1,16 +1,15 @@
 """The static JupyterLite site (``scripts/site``), used as a student uses it: offline, in Chromium.
 
-The site is built once for this module (or taken from ``CRESCENT_SITE=DIR``, a site already
-built, while iterating), served by ``python -m http.server`` on loopback, and opened in
-Debian's Chromium that can reach nothing else: every other request, from the page, its
-workers or its service worker, is refused and recorded, and any one fails the test.
+The site is built once for the session (conftest's ``lite_site``, or ``CRESCENT_SITE=DIR``, a
+site already built, while iterating), served by ``python -m http.server`` on loopback, and
+opened in Debian's Chromium that can reach nothing else: every other request, from the page,
+its workers or its service worker, is refused and recorded, and any one fails the test.
 
 Deal CR1-N-AAAAAAB: pile 5 shows 2♥, which has one place to go, foundation F2.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -21,7 +20,6 @@ import pytest
 from lite import (
     KERNEL_TIMEOUT_MS,
     Doorman,
-    build_site,
     evidence,
     guard_context,
     offline_chromium,
@@ -43,18 +41,8 @@ WIDE = (1280, 1000)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    prebuilt = os.environ.get("CRESCENT_SITE")
-    if prebuilt:
-        return Path(prebuilt)
-    root = tmp_path_factory.mktemp("lite")
-    build_site(root / "site", root / "work")
-    return root / "site"
-
-
-@pytest.fixture(scope="module")
-def site_url(site: Path) -> Iterator[str]:
-    with serve_site(site) as url:
+def site_url(lite_site: Path) -> Iterator[str]:
+    with serve_site(lite_site) as url:
         yield url
 
 
