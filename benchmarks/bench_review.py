@@ -124,9 +124,15 @@ def report(tally: Tally, args: argparse.Namespace) -> None:
     print(f"exact turning point: {kinds['exact']} ({100 * kinds['exact'] / games:.0f}%, goal >= 70%)")
     width = f", median width {statistics.median(tally.widths)}" if tally.widths else ""
     print(f"bracket only: {kinds['bracket']}{width}; lost but nothing winnable proven: {kinds['unplaced']}")
+    if tally.widths:
+        print(f"bracket widths (first lost - last winnable): {sorted(tally.widths)}")
     print(f"never proven lost: {kinds['never_lost']} (still winnable at the end); unsettled: {kinds['unsettled']}")
     times = tally.times
-    print(f"review time: median {statistics.median(times):.1f} s, slowest {max(times):.1f} s (goal: median <= 10 s)")
+    p90 = sorted(times)[min(len(times) - 1, (9 * len(times)) // 10)]
+    print(
+        f"review time: median {statistics.median(times):.1f} s, p90 {p90:.1f} s, slowest {max(times):.1f} s "
+        "(goal: median <= 10 s)"
+    )
     print(f"better lines: {tally.betters}, replayed to a win: {tally.betters_ok}")
     how = f"{args.check_seconds:g} s of" if args.check_seconds else f"{args.check_factor:g}x longer"
     print(f"'lost' checked by {how} dives: {tally.checked}, contradicted: {tally.contradicted}")

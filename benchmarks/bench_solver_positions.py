@@ -10,6 +10,7 @@ Usage::
     nice .venv/bin/python benchmarks/bench_solver_positions.py --deals 1001-1060 --seconds 1
     nice .venv/bin/python benchmarks/bench_solver_positions.py --check-lost 10
     nice .venv/bin/python benchmarks/bench_solver_positions.py --retry 60
+    nice .venv/bin/python benchmarks/bench_solver_positions.py --depths 75,90,105,120 --nodes 1500000
 
 Prints, per depth and overall, the share answered ``won`` or ``lost`` within the budget.
 ``--check-lost SECONDS`` runs a longer dive-only search on every "lost" position (with
@@ -49,12 +50,12 @@ def _greedy_value(game: Game, move: Move) -> int:
     return value + len(pile)  # dig where piles are tall
 
 
-def player_positions(number: int, rng: random.Random) -> list[tuple[int, str]]:
+def player_positions(number: int, rng: random.Random, depths: tuple[int, ...] = DEPTHS) -> list[tuple[int, str]]:
     """(depth, record) for the noisy greedy player's positions on deal ``number``."""
     game = Game.from_number(number)
     found: list[tuple[int, str]] = []
     made = 0
-    while made < DEPTHS[-1] and game.status == "playing":
+    while made < depths[-1] and game.status == "playing":
         moves = game.legal_moves()
         if not moves:
             game.reshuffle()
@@ -65,15 +66,15 @@ def player_positions(number: int, rng: random.Random) -> list[tuple[int, str]]:
             move = max(moves, key=lambda m: (_greedy_value(game, m), rng.random()))
         game.move(move)
         made += 1
-        if made in DEPTHS and game.status == "playing":
+        if made in depths and game.status == "playing":
             found.append((made, game.record()))
     return found
 
 
-def benchmark_set(numbers: list[int], seed: int = 1) -> list[tuple[int, int, str]]:
+def benchmark_set(numbers: list[int], seed: int = 1, depths: tuple[int, ...] = DEPTHS) -> list[tuple[int, int, str]]:
     """(deal, depth, record) for every deal in ``numbers``."""
     rng = random.Random(seed)
-    return [(n, depth, record) for n in numbers for depth, record in player_positions(n, rng)]
+    return [(n, depth, record) for n in numbers for depth, record in player_positions(n, rng, depths)]
 
 
 def main() -> None:
@@ -87,11 +88,12 @@ def main() -> None:
         default=0,
         help="a node budget instead of --seconds (85000 is about 1 s on a quiet machine)",
     )
+    parser.add_argument("--depths", default="15,30,45,60", help="the moves after which a position is taken")
     parser.add_argument("--limit", type=int, default=0, help="only the first N positions (0: all)")
     parser.add_argument("--check-lost", type=float, default=0.0, metavar="SECONDS")
     parser.add_argument("--retry", type=float, default=0.0, metavar="SECONDS")
     args = parser.parse_args()
-    positions = benchmark_set(parse_range(args.deals))
+    positions = benchmark_set(parse_range(args.deals), depths=tuple(int(d) for d in args.depths.split(",")))
     if args.limit:
         positions = positions[: args.limit]
     budget = f"{args.nodes} nodes" if args.nodes else f"{args.seconds}s"

@@ -51,7 +51,8 @@ def main() -> None:
             fired["endgame tables at the root"] += 1
             fired["dead end at the root"] += dead_end(piles, fnd, left)
             fired["dead end at the root, reshuffles left"] += bool(left) and dead_end(piles, fnd, left)
-        pruned = run(game, nodes=args.nodes, seed=index)[0]
+        pruned, search = run(game, nodes=args.nodes, seed=index)
+        fired["one suit lost inside the proof (states cut)"] += search.suit_cuts > 0
         plain = run(game, nodes=args.nodes, prune=False)[0]
         bound = SuitBound((piles, fnd, left))
         bound.work(args.nodes)

@@ -147,7 +147,19 @@ def test_solve_gives_the_same_answer_through_both_backends(accel: ModuleType, mo
     assert min(statuses.get(status, 0) for status in ("won", "lost", "unknown")) >= 10, statuses
 
 
-ATTRIBUTES = ("root", "prune", "nodes", "stored", "dives", "proof_nodes", "proof_done", "dead_marks", "best_line")
+ATTRIBUTES = (
+    "root",
+    "prune",
+    "nodes",
+    "stored",
+    "dives",
+    "proof_nodes",
+    "proof_done",
+    "dead_marks",
+    "suit_cuts",
+    "suit_nodes",
+    "best_line",
+)
 
 
 def scripted(search_type: Any, root: State, seed: int, prune: bool) -> list[object]:
@@ -199,6 +211,22 @@ def test_relaxed_search_matches_on_thousands_of_positions(accel: ModuleType) -> 
                 assert (compiled.run(budget), compiled.nodes) == (answer, python.nodes), (start, budget)
             verdicts[answer] = verdicts.get(answer, 0) + 1
     assert min(verdicts.get(key, 0) for key in (True, False, None)) > 50, verdicts
+
+
+def test_the_proofs_one_suit_check_cuts_the_same_states(accel: ModuleType) -> None:
+    # Positions of playouts, proved in slices: after every slice both searches hold the
+    # same attributes (the relaxed positions counted alike), and the check cuts in some.
+    rng = random.Random(5)
+    states = [state for state in playout_states(rng, 40, 150) if rng.random() < 0.03]
+    cuts = 0
+    for state in states:
+        python, compiled = Search(state), accel.Search(state)
+        for limit in (30, 300, 3000, 6000):
+            assert compiled.prove(limit) == python.prove(limit), state
+            assert [getattr(compiled, name) for name in ATTRIBUTES] == [getattr(python, name) for name in ATTRIBUTES]
+        cuts += python.suit_cuts > 0
+    assert len(states) > 100
+    assert cuts > 10, cuts
 
 
 @pytest.mark.parametrize("seed", [-3, 2**64 + 5, 2**200 + 1])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pytest
 
@@ -10,7 +11,7 @@ from crescent_widget import CrescentWidget, Game
 from crescent_widget.errors import ArgumentTypeError, CrescentError
 from crescent_widget.solver import check_win, hint, move_check, solve
 from crescent_widget.solver.api import InvalidBudgetError
-from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, review
+from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, _Bisection, review
 from crescent_widget.solver.why import lost_suit, names_cause, why_lost
 from crescent_widget.table import Table
 from crescent_widget.table.terminal import play
@@ -140,6 +141,51 @@ def test_a_blocked_game_is_lost_at_its_end_without_a_search(won_line, blunder) -
     found = review(game, seconds=30)
     assert found.verdicts[len(game.actions)] == "lost"
     assert found.turning_point == blunder[0] + 1
+
+
+def swapped_pair(won_line: tuple[str, ...]) -> int:
+    """The first place where the won line's next two moves can be played the other way round
+    and reach the same position (and the first of them differs from the second)."""
+    game = Game.from_number(DEAL)
+    for at, (first, second) in enumerate(pairwise(won_line)):
+        if first != second and game.can_move(second):
+            other = game.copy()
+            other.move(second)
+            straight = game.copy()
+            straight.move(first)
+            straight.move(second)
+            if other.can_move(first):
+                other.move(first)
+                if other.position_key == straight.position_key:
+                    return at
+        game.move(first)
+    pytest.fail("no pair of moves that commute on the won line")
+
+
+def test_a_win_settles_the_later_positions_it_reaches_in_another_order(won_line) -> None:
+    # The record plays two moves of a won line the other way round: the line from the deal
+    # does not follow the record there, but it reaches the position after both moves.
+    at = swapped_pair(won_line)
+    record = [*won_line[:at], won_line[at + 1], won_line[at], *won_line[at + 2 : at + 5]]
+    work = _Bisection(Game.from_number(DEAL), played(record).actions, math.inf)
+    start = Game.from_number(DEAL)
+    line = tuple(start.move(move) for move in won_line)
+    work.settle_won(0, line)
+    assert at + 1 not in work.verdicts  # the line never passes through it
+    assert work.verdicts[at + 2] == "won" and work.winnable == at + 5
+    assert check_win(played(record[: at + 2]), work.lines[at + 2])
+
+
+def test_a_repaired_line_proves_the_next_position_won(won_line) -> None:
+    # The record makes a move the won line makes later: the line without that move wins.
+    at = swapped_pair(won_line)
+    record = [*won_line[:at], won_line[at + 1]]
+    work = _Bisection(Game.from_number(DEAL), played(record).actions, math.inf)
+    before = played(won_line[:at])
+    work.settle_won(at, tuple(before.move(move) for move in won_line[at:]))
+    assert at + 1 not in work.verdicts
+    assert work.repair()
+    assert work.verdicts[at + 1] == "won" and check_win(played(record), work.lines[at + 1])
 
 
 @pytest.mark.parametrize("bad", ["CR1-N-AAAAAAD", None, 3, Table("CR1-N-AAAAAAD")])

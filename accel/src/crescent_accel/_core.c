@@ -14,12 +14,12 @@
 #include "common.h"
 #include <structmember.h>
 
-#define ALGORITHM 8
+#define ALGORITHM 9
 
 #define NPILES 16
 #define MAX_PILE 13
 #define JOINED 99
-#define TO_FOUNDATION 16
+#define ANY_FOUNDATION 16
 #define RESHUFFLE_SRC (-1)
 #define KEY_MAX (1 + 8 + NPILES + 104)
 #define MAX_CHILDREN (NPILES * NPILES + 1)
@@ -30,6 +30,9 @@
 #define EMPTY_WEIGHT 5
 #define DIVE_NOISE 5.0
 #define DIVE_NOISE_MAX 30.0
+#define SUIT_CHECK_NODES 300 /* search.SUIT_CHECK_NODES */
+#define NO_SUITS (-1)         /* push_frame's suits: none, one (0-3), or ALL_SUITS */
+#define ALL_SUITS 4
 
 typedef struct {
     uint8_t n[NPILES];
@@ -247,7 +250,7 @@ typedef struct {
     uint8_t done[ITEMS];
     uint8_t todo[ITEMS];
     int ntodo;
-    uint32_t playable[NPILES]; /* bit dst (TO_FOUNDATION for a foundation) by source pile */
+    uint32_t playable[NPILES]; /* bit dst (ANY_FOUNDATION for a foundation) by source pile */
 } Closure;
 
 static void closure_push(Closure *c, int item) {
@@ -306,7 +309,7 @@ static int stubborn_closure(const St *s, const Where *w, const uint8_t *fits, in
             int pile = item - ITEM_TOP;
             int card = s->c[pile][s->n[pile] - 1];
             if (fits[card]) {
-                c->playable[pile] |= 1u << TO_FOUNDATION;
+                c->playable[pile] |= 1u << ANY_FOUNDATION;
                 closure_push(c, ITEM_PILE + pile);
             }
             closure_push(c, ITEM_SUIT + card / 13);
@@ -341,7 +344,7 @@ static int stubborn_closure(const St *s, const Where *w, const uint8_t *fits, in
                 for (int i = 0; i < w->count[card]; i++) {
                     int pile = w->pile[card][i];
                     if (is_top(s, pile, w->height[card][i])) {
-                        c->playable[pile] |= 1u << TO_FOUNDATION;
+                        c->playable[pile] |= 1u << ANY_FOUNDATION;
                         closure_push(c, ITEM_PILE + pile);
                     } else {
                         closure_push(c, ITEM_TOP + pile);
@@ -400,7 +403,7 @@ static void apply(const St *s, int src, int dst, St *out) {
         return;
     }
     int card = out->c[src][--out->n[src]];
-    if (dst == TO_FOUNDATION) {
+    if (dst == ANY_FOUNDATION) {
         foundation_result(s->f, card, out->f);
     } else {
         out->c[dst][out->n[dst]++] = (uint8_t)card;
@@ -419,9 +422,9 @@ static int expand_core(const St *s, int prune, int reshuffle, int stubborn, Cand
         if (!s->left) {
             for (int p = 0; p < NPILES; p++) {
                 if (s->n[p] && eg.safe[s->c[p][s->n[p] - 1]]) {
-                    apply(s, p, TO_FOUNDATION, &child);
+                    apply(s, p, ANY_FOUNDATION, &child);
                     out[0].src = (int8_t)p;
-                    out[0].dst = TO_FOUNDATION;
+                    out[0].dst = ANY_FOUNDATION;
                     out[0].score = score(&child);
                     return 1;
                 }
@@ -453,9 +456,9 @@ static int expand_core(const St *s, int prune, int reshuffle, int stubborn, Cand
         int card = s->c[p][n - 1];
         uint8_t lifted[8];
         if (foundation_result(s->f, card, lifted)) {
-            apply(s, p, TO_FOUNDATION, &child);
+            apply(s, p, ANY_FOUNDATION, &child);
             out[count].src = (int8_t)p;
-            out[count].dst = TO_FOUNDATION;
+            out[count].dst = ANY_FOUNDATION;
             out[count].score = score(&child);
             count++;
         }
@@ -508,7 +511,7 @@ static void pile_offsets(const St *s, int *at) {
 static int child_key(const St *s, const uint8_t *key, int len, const int *at, int src, int dst, uint8_t *out) {
     int card = s->c[src][s->n[src] - 1];
     int top = at[src] + s->n[src]; /* where the moving card stands */
-    if (dst == TO_FOUNDATION) {
+    if (dst == ANY_FOUNDATION) {
         memcpy(out, key, (size_t)top);
         memcpy(out + top, key + top + 1, (size_t)(len - top - 1));
         out[at[src]]--;
@@ -716,7 +719,7 @@ typedef struct {
     PyObject_HEAD
     PyObject *root;
     PyObject *best_line;
-    long long nodes, stored, dives, proof_nodes, dead_marks;
+    long long nodes, stored, dives, proof_nodes, dead_marks, suit_cuts, suit_nodes;
     char prune, proof_done;
     volatile char running; /* in dive() or prove(): no other call may use the tables (claim_busy) */
     int best_score;
@@ -734,6 +737,8 @@ typedef struct {
     size_t ngroup, group_cap;
     int16_t *line; /* the proof's current line */
     size_t nline, line_cap;
+    Set suit_verdicts;   /* the one-suit check's relaxed positions: value 0 won, 1 lost, 2 open */
+    long long suit_work; /* relaxed positions it searched, not yet counted */
 } SearchObject;
 
 static int grow(void **items, size_t *cap, size_t want, size_t size) {
@@ -797,10 +802,26 @@ static void sort_children(Cand *items, int n) {
     }
 }
 
-/* Pushes the proof frame of table entry `id` (search.Search._frame). */
-static int push_frame(SearchObject *self, uint32_t id, const St *s) {
+/* Pushes the proof frame of table entry `id` (search.Search._frame); `suits` are those the
+ * one-suit check asks about (NO_SUITS, one suit 0-3, or ALL_SUITS). */
+static int push_frame(SearchObject *self, uint32_t id, const St *s, int suits) {
     Cand children[MAX_CHILDREN];
-    int count = expand_core(s, self->prune, 1, 1, children);
+    int count = -1;
+    if (suits != NO_SUITS && self->prune) {
+        int first = suits == ALL_SUITS ? 0 : suits, last = suits == ALL_SUITS ? 3 : suits;
+        /* The check's work so far against the proof's states: suit_work counts from suit_nodes. */
+        long long allowed = (long long)self->table.count - self->suit_nodes;
+        for (int suit = first; suit <= last && count; suit++) {
+            int lost = crescent_suit_lost(&self->suit_verdicts, s->n, s->c, s->f, s->left, suit, SUIT_CHECK_NODES,
+                                          allowed, &self->suit_work);
+            if (lost < 0) return -1;
+            if (lost) {
+                count = 0;
+                self->suit_cuts++;
+            }
+        }
+    }
+    if (count) count = expand_core(s, self->prune, 1, 1, children);
     sort_children(children, count);
     if (grow((void **)&self->frames, &self->frames_cap, self->nframes + 1, sizeof(Frame)) < 0) return -1;
     if (grow((void **)&self->moves, &self->moves_cap, self->nmoves + (size_t)count, sizeof(int16_t)) < 0) return -1;
@@ -895,7 +916,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     self->best_score = score(&s);
     uint8_t packed[KEY_MAX];
     int len = pack(&s, packed);
-    if (set_add(&self->table, packed, len, hash_key(packed, len)) < 0 || push_frame(self, 0, &s) < 0 ||
+    if (set_add(&self->table, packed, len, hash_key(packed, len)) < 0 || push_frame(self, 0, &s, NO_SUITS) < 0 ||
         grow((void **)&self->group, &self->group_cap, 1, sizeof(uint32_t)) < 0) {
         PyErr_NoMemory();
         return -1;
@@ -909,6 +930,7 @@ static void Search_dealloc(SearchObject *self) {
     Py_XDECREF(self->best_line);
     set_free(&self->table);
     set_free(&self->parents);
+    set_free(&self->suit_verdicts);
     PyMem_RawFree(self->heap);
     PyMem_RawFree(self->frames);
     PyMem_RawFree(self->moves);
@@ -1017,7 +1039,7 @@ static PyObject *dive_run(SearchObject *self, long long limit, PyObject *stop) {
             }
             parents->value[added] = (int32_t)id;
             parents->move[added] = move_code(children[i].src, children[i].dst);
-            if (children[i].dst == TO_FOUNDATION && cards == 1) { /* its last card went up */
+            if (children[i].dst == ANY_FOUNDATION && cards == 1) { /* its last card went up */
                 count_nodes(self, (long long)parents->count, (long long)parents->count - 1);
                 GIL_BACK();
                 return dive_line(self, (uint32_t)added);
@@ -1118,10 +1140,15 @@ static PyObject *prove_run(SearchObject *self, long long limit) {
                     return PyErr_NoMemory();
                 }
                 self->group[self->ngroup++] = (uint32_t)added;
-                if (push_frame(self, (uint32_t)added, &child) < 0) {
+                int src = move_src(code);
+                int suits = src == RESHUFFLE_SRC ? ALL_SUITS : state.c[src][state.n[src] - 1] / 13;
+                if (push_frame(self, (uint32_t)added, &child, suits) < 0) {
                     GIL_BACK();
                     return PyErr_NoMemory();
                 }
+                generated += self->suit_work;
+                self->suit_nodes += self->suit_work;
+                self->suit_work = 0;
                 state = child;
                 cached = added;
                 pushed = 1;
@@ -1199,6 +1226,8 @@ static PyMemberDef Search_members[] = {
     {"dives", T_LONGLONG, offsetof(SearchObject, dives), READONLY, "dives started"},
     {"proof_nodes", T_LONGLONG, offsetof(SearchObject, proof_nodes), READONLY, "states the proof generated"},
     {"dead_marks", T_LONGLONG, offsetof(SearchObject, dead_marks), READONLY, "states proven to have no win"},
+    {"suit_cuts", T_LONGLONG, offsetof(SearchObject, suit_cuts), READONLY, "states the one-suit check found lost"},
+    {"suit_nodes", T_LONGLONG, offsetof(SearchObject, suit_nodes), READONLY, "relaxed positions the check searched"},
     {NULL, 0, 0, 0, NULL},
 };
 

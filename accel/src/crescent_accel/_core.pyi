@@ -18,6 +18,8 @@ class Search:
     proof_nodes: int
     proof_done: bool
     dead_marks: int
+    suit_cuts: int
+    suit_nodes: int
     best_line: list[InternalMove]
     def __init__(self, root: State, *, seed: int = 0, prune: bool = True) -> None: ...
     def dive(self, limit: int, stop: Callable[[], bool] | None = None) -> list[InternalMove] | None: ...

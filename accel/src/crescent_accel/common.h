@@ -217,4 +217,8 @@ static inline int parse_limit(PyObject *obj, long long *limit) {
     return 0;
 }
 
+/* relaxed.c: the search's one-suit check (see there). */
+int crescent_suit_lost(Set *verdicts, const uint8_t *sizes, const uint8_t (*cards)[13], const uint8_t *tops,
+                       int left, int suit, long long budget, long long allowed, long long *work);
+
 #endif

@@ -111,21 +111,26 @@ static int suit_result(int asc, int desc, int rank, uint8_t *new_asc, uint8_t *n
     return 1;
 }
 
+/* One relaxed search: the Python object's state, and the search's one-suit check's. */
 typedef struct {
-    PyObject_HEAD
     long long nodes;
     int verdict; /* -1 while open; 1 lost (no relaxed win); 0 a relaxed win exists */
-    int ready;
-    volatile char running; /* in run(), without the GIL: another thread must not enter (claim_busy) */
     Set seen;
     uint32_t *stack;
     size_t nstack, stack_cap;
+} RCore;
+
+typedef struct {
+    PyObject_HEAD
+    RCore core;
+    int ready;
+    volatile char running; /* in run(), without the GIL: another thread must not enter (claim_busy) */
 } RelaxedObject;
 
 enum { VISIT_GO_ON = 0, VISIT_WON = 1, VISIT_NO_MEMORY = -1 };
 
 /* A successor: canonical already; a win, or pushed when it was not seen. */
-static int visit(RelaxedObject *self, const Rel *child) {
+static int visit(RCore *self, const Rel *child) {
     if (!child->np) return VISIT_WON;
     uint8_t key[R_KEY_MAX];
     int len = r_pack(child, key);
@@ -147,7 +152,7 @@ static int visit(RelaxedObject *self, const Rel *child) {
 /* relaxed.successors, each visited in its order: the reshuffles (every non-empty set of
  * piles of two or more turned), the moves onto a neighbour's pile, then the foundation
  * moves. Stops at the first win or memory failure. */
-static int visit_successors(RelaxedObject *self, const Rel *x) {
+static int visit_successors(RCore *self, const Rel *x) {
     Rel child;
     int found, flagged = x->np && x->r[0][0] >= R_FOREIGN;
     if (x->left && flagged) { /* the first reshuffle: it turns the piles with a bottom card of the suit */
@@ -301,6 +306,86 @@ static int read_start(PyObject *obj, Rel *x) {
     return 0;
 }
 
+/* Starts the search of `x`; -1 when memory runs out. */
+static int rcore_start(RCore *self, const Rel *x) {
+    uint8_t key[R_KEY_MAX];
+    int len = r_pack(x, key);
+    long id = set_add(&self->seen, key, len, hash_key(key, len));
+    self->stack = PyMem_RawMalloc(1024 * sizeof *self->stack);
+    if (id < 0 || !self->stack) return -1;
+    self->stack_cap = 1024;
+    self->stack[self->nstack++] = (uint32_t)id;
+    self->verdict = x->np ? -1 : 0; /* no card left: finished */
+    return 0;
+}
+
+static void rcore_free(RCore *self) {
+    set_free(&self->seen);
+    PyMem_RawFree(self->stack);
+    memset(self, 0, sizeof *self);
+}
+
+enum { RUN_NO_MEMORY = -2, RUN_OPEN = -1 };
+
+/* RelaxedSearch.run: up to `budget` more positions; the verdict, RUN_OPEN or RUN_NO_MEMORY. */
+static int rcore_run(RCore *self, long long budget) {
+    if (self->verdict >= 0) return self->verdict;
+    long long stop = budget > LLONG_MAX - self->nodes ? LLONG_MAX : self->nodes + budget;
+    Rel x;
+    while (self->nstack) {
+        if (self->nodes >= stop) return RUN_OPEN;
+        r_unpack(set_key(&self->seen, self->stack[--self->nstack]) + 1, &x);
+        self->nodes++;
+        int found = visit_successors(self, &x);
+        if (found == VISIT_NO_MEMORY) return RUN_NO_MEMORY;
+        if (found == VISIT_WON) return self->verdict = 0;
+    }
+    return self->verdict = 1;
+}
+
+/* The search's one-suit check (search.Search._suit_lost, one suit): the relaxed position of
+ * `suit` in a position given as piles of card ints (relaxed.relaxed), decided once per
+ * search within `budget` relaxed positions and kept in `verdicts` (value 0 a relaxed win,
+ * 1 lost, 2 open), while `work` is below `allowed`; the positions searched are added to
+ * `work`. 1 when the suit is lost,
+ * 0 when not (or not known), -1 when memory runs out. The position is the search's own,
+ * checked when it came in: 16 piles of at most 13 cards 0-51, each card at most twice. */
+int crescent_suit_lost(Set *verdicts, const uint8_t *sizes, const uint8_t (*cards)[13], const uint8_t *tops,
+                       int left, int suit, long long budget, long long allowed, long long *work) {
+    Rel x;
+    x.np = 0;
+    for (int p = 0; p < R_PILES; p++) {
+        int m = left ? 1 : 0;
+        for (int i = 0; i < sizes[p]; i++)
+            if (cards[p][i] / 13 == suit) x.r[x.np][m++] = (uint8_t)(cards[p][i] % 13);
+        if (m == (left ? 1 : 0)) continue;
+        if (left) x.r[x.np][0] = cards[p][0] / 13 == suit ? R_OWN : R_FOREIGN;
+        x.n[x.np++] = (uint8_t)m;
+    }
+    if (!x.np) return 0; /* the suit is home */
+    x.asc = tops[suit];
+    x.desc = tops[suit + 4];
+    x.left = (uint8_t)left;
+    canonical(&x);
+    settle_flags(&x);
+    uint8_t key[R_KEY_MAX];
+    int len = r_pack(&x, key);
+    uint64_t h = hash_key(key, len);
+    long known = set_find(verdicts, key, len, h);
+    if (known >= 0) return verdicts->value[known] == 1;
+    if (*work >= allowed) return 0; /* the check has had its share of the search's work */
+    RCore core;
+    memset(&core, 0, sizeof core);
+    int verdict = rcore_start(&core, &x) < 0 ? RUN_NO_MEMORY : rcore_run(&core, budget);
+    *work += core.nodes;
+    rcore_free(&core);
+    if (verdict == RUN_NO_MEMORY) return -1;
+    long added = set_add(verdicts, key, len, h);
+    if (added < 0) return -1;
+    verdicts->value[added] = verdict == RUN_OPEN ? 2 : verdict;
+    return verdict == 1;
+}
+
 static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"start", NULL};
     PyObject *start;
@@ -311,24 +396,16 @@ static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwargs) {
     }
     Rel x;
     if (read_start(start, &x) < 0) return -1;
-    uint8_t key[R_KEY_MAX];
-    int len = r_pack(&x, key);
-    long id = set_add(&self->seen, key, len, hash_key(key, len));
-    self->stack = PyMem_RawMalloc(1024 * sizeof *self->stack);
-    if (id < 0 || !self->stack) {
+    if (rcore_start(&self->core, &x) < 0) {
         PyErr_NoMemory();
         return -1;
     }
-    self->stack_cap = 1024;
-    self->stack[self->nstack++] = (uint32_t)id;
-    self->verdict = x.np ? -1 : 0; /* no card left: finished */
     self->ready = 1;
     return 0;
 }
 
 static void Relaxed_dealloc(RelaxedObject *self) {
-    set_free(&self->seen);
-    PyMem_RawFree(self->stack);
+    rcore_free(&self->core);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -347,36 +424,23 @@ static PyObject *Relaxed_run(RelaxedObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "RelaxedSearch.__init__ was not called");
         return NULL;
     }
-    if (self->verdict >= 0) return verdict_object(self->verdict);
+    if (self->core.verdict >= 0) return verdict_object(self->core.verdict);
     if (claim_busy(&self->running)) {
         PyErr_SetString(PyExc_RuntimeError, SEARCH_BUSY "this relaxed search is running in another thread");
         return NULL;
     }
-    long long stop = budget > LLONG_MAX - self->nodes ? LLONG_MAX : self->nodes + budget;
-    int found = VISIT_GO_ON;
+    int verdict;
     /* Plain C on the object's own memory: other threads run meanwhile. */
     Py_BEGIN_ALLOW_THREADS
-    Rel x;
-    while (self->nstack && self->nodes < stop) {
-        r_unpack(set_key(&self->seen, self->stack[--self->nstack]) + 1, &x);
-        self->nodes++;
-        found = visit_successors(self, &x);
-        if (found != VISIT_GO_ON) break;
-    }
+    verdict = rcore_run(&self->core, budget);
     Py_END_ALLOW_THREADS
     release_busy(&self->running);
-    if (found == VISIT_NO_MEMORY) return PyErr_NoMemory();
-    if (found == VISIT_WON) {
-        self->verdict = 0;
-        return verdict_object(0);
-    }
-    if (self->nstack) Py_RETURN_NONE;
-    self->verdict = 1;
-    return verdict_object(1);
+    if (verdict == RUN_NO_MEMORY) return PyErr_NoMemory();
+    return verdict_object(verdict);
 }
 
 static PyMemberDef Relaxed_members[] = {
-    {"nodes", T_LONGLONG, offsetof(RelaxedObject, nodes), READONLY, "relaxed positions searched"},
+    {"nodes", T_LONGLONG, offsetof(RelaxedObject, core.nodes), READONLY, "relaxed positions searched"},
     {NULL, 0, 0, 0, NULL},
 };
 

@@ -43,57 +43,24 @@ def in_browser() -> bool:
 # In the browser the search holds the kernel's only thread for its whole budget, so there a
 # solve without a budget stops after a second.
 DEFAULT_SECONDS: Final = 1.0 if in_browser() else 5.0
-# Dive lengths, in expansions: DIVE_FIRST dives of DIVE_UNIT, then DIVE_UNIT times Luby's
-# sequence (1 1 2 1 1 2 4 1 ...), at most DIVE_LONGEST units. One length fails some deals
-# for good: at 500 alone (tuned on deals 501-600 at a small budget: 250 won 70%, 350 83%,
-# 500 89%, 1000 81%, 2000 72%) deal 703 stayed unknown after 395 million positions, and
-# 2,000-expansion dives win it in 0.1 s. Luby's sequence is the universal restart schedule
-# for a search whose run time is unknown (Luby, Sinclair and Zuckerman 1993): each length
-# gets a like share of the work. On the survey's 18 unknown deals at 3 million positions:
-# 0 won at 500 alone, 12 with a cap of 16 units (10 at 8, 12 at 32, 13 at 64). The first
-# 40 dives stay short because small budgets (a hint, pure Python) need them: players'
-# positions, 1,114 of deals 1001-1060, 2001-2100, 3001-3060 and 4001-4060, won at 85,000
-# positions, seeds 0-2: 840, 845, 845 at 500 alone; 834, 824, 828 with Luby's from the
-# first dive; 839, 846, 851 after 40 short ones. At a million positions all three win
-# the same within noise (931, 928 and 931 on average).
+# The measurements behind these numbers are in docs/solver.md ("Tuning").
+# Dives of DIVE_UNIT expansions, then DIVE_UNIT times Luby's sequence up to DIVE_LONGEST
+# units (no single length wins every deal); the first DIVE_FIRST stay short for small budgets.
 DIVE_UNIT: Final = 500
 DIVE_LONGEST: Final = 16
 DIVE_FIRST: Final = 40
-# The budget split counts work in dive states, a proof state as this many (it expands
-# every state it reaches and sorts the successors: 1.8 measured). Since the proof's
-# partial-order reduction a proof state costs about 4 dive states of time in C and 5 in
-# pure Python (players' positions of deals 3001-3060), so the proof gets more time than
-# PROOF_SHARES says; the shares were tuned that way, and 4 here changed nothing on players'
-# positions (86.5% on deals 1001-1060 either way) nor, beyond noise, on fresh deals.
-PROOF_COST: Final = 2
+PROOF_COST: Final = 2  # a proof state costs about this many dive states of work
 FIRST_PROOF_STATES: Final = 500  # tiny positions are settled outright before any dive
-# The share of the work the complete search gets, by cards left in the piles. Small
-# endgames are settled by the proof about as fast as by a plain exhaustive search; on big
-# positions a proof is out of reach and the dives find the wins. The 75% tier: lost
-# endgames of 15-18 cards from deals 1-361 took up to 2.4x the plain search's CPU time at
-# 60% (the proof costs about twice the plain search per position), 2.1x at 75%.
+# The complete search's share of the work, by cards left: proofs pay off on small positions only.
 PROOF_SHARES: Final = ((18, 0.75), (24, 0.6), (40, 0.45), (56, 0.3), (72, 0.15))
 LAST_PROOF_SHARE: Final = 0.05
 SLICE: Final = 2000  # the proof and the bound work in slices this big between looks at the clock
-# A search run in slices (Watch.pieces: the browser, no threads) proves in pieces this big,
-# yielding between them: 50 proof states take about 50 ms in pure Python, where a slice of
-# 2000 would hold the board for seconds. The pieces visit the same states as one call, but
-# a win found in a later piece counts the earlier pieces' states as the proof's, so the
-# budget's split, and with it a node-budget result, may differ a little from one call's.
+# A search run in slices (the browser, no threads) proves in pieces this big, yielding between
+# them: 50 proof states take about 50 ms in pure Python, where a slice would hold the board.
 PROOF_PIECE: Final = 50
-# The one-suit bound (suits.py) starts once the search has this much work behind it with no
-# answer: most positions are won long before, and the bound would only cost them time.
-BOUND_AFTER: Final = 30_000
-# Then it gets relaxed positions worth this share of the search's positions. A relaxed
-# position costs about 2.5 of the compiled search's (both in C) and about as much as a
-# pure-Python search position. Chosen on players' positions of deals 2001-2100 (not the
-# benchmark set), 1 s each with the compiled core: definite 90.2% at 0.15 (10 lost), 90.5%
-# at 0.3 (12 lost, one win fewer) and at 0.5 (13 lost, two wins fewer).
-BOUND_SHARE: Final = 0.3
-# At most this many relaxed positions per solve (about 120 MB in C, 460 MB in Python): the
-# positions stay in memory until their suit is settled. The losses the bound proved on
-# players' positions of deals 1001-1060 took up to 2.6 million; most took under 200,000.
-BOUND_MOST: Final = 2_000_000
+BOUND_AFTER: Final = 30_000  # the one-suit bound waits this long: most positions are won before
+BOUND_SHARE: Final = 0.3  # then it gets relaxed positions worth this share of the search's
+BOUND_MOST: Final = 2_000_000  # relaxed positions per solve at most (they stay in memory)
 
 
 def check_seconds(seconds: object) -> float:

@@ -55,6 +55,8 @@ class SearchEngine(Protocol):
     proof_nodes: int
     proof_done: bool
     dead_marks: int
+    suit_cuts: int
+    suit_nodes: int
     best_line: list[InternalMove]
 
     def dive(self, limit: int, stop: Callable[[], bool] | None = None) -> list[InternalMove] | None: ...

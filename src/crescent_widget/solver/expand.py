@@ -53,11 +53,11 @@ from typing import NamedTuple
 from ..engine.rules import MAX_PILE
 from .heuristic import CARD_WEIGHT, DEPTH_WEIGHT, EMPTY_WEIGHT, RESHUFFLE_WEIGHT, need_table, pile_penalty, score
 from .state import (
+    ANY_FOUNDATION,
     BYTE,
     JOINED,
     NEIGHBOURS,
     RESHUFFLE_MOVE,
-    TO_FOUNDATION,
     Foundations,
     InternalMove,
     Piles,
@@ -241,7 +241,7 @@ def expand(
                     new_fnd = foundation_result(fnd, pile[-1])
                     assert new_fnd is not None  # a chain's next card always fits
                     child = (tuple(new_piles), new_fnd, left)
-                    return [] if child in seen else [((index, TO_FOUNDATION), child, score(child))]
+                    return [] if child in seen else [((index, ANY_FOUNDATION), child, score(child))]
     children = _every_move(state, seen, reshuffle)
     if stubborn and prune and not left and len(children) > 1:  # one move leaves nothing to cut
         keep = stubborn_moves(state)
@@ -287,7 +287,7 @@ def _every_move(state: State, seen: Container[State], reshuffle: bool = True) ->
             new_piles[index] = rest
             child = (tuple(new_piles), new_fnd, left)
             if child not in seen:
-                result.append(((index, TO_FOUNDATION), child, score(child)))
+                result.append(((index, ANY_FOUNDATION), child, score(child)))
         up, down = NEIGHBOURS[card]
         targets = room.get(up, []) + room.get(down, [])
         if not targets:

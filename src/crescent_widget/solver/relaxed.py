@@ -26,6 +26,14 @@ Relaxed = tuple[tuple[bytes, ...], int, int, int]
 FOREIGN: Final = 13
 OWN: Final = 14
 
+# A translate table from card to rank; by suit, the other suits' cards (deleted) and the
+# flag of a pile by its bottom card.
+_RANK_OF: Final = bytes(RANK[card] if card < 52 else 0 for card in range(256))
+_OTHER_SUITS: Final = tuple(bytes(card for card in range(52) if SUIT[card] != suit) for suit in range(4))
+_FLAGS: Final = tuple(
+    tuple(bytes((OWN if SUIT[card] == suit else FOREIGN,)) for card in range(52)) for suit in range(4)
+)
+
 # Piles accept the next rank up or down, wrapping K-A (the engine's rule): by rank.
 _TARGET_RANKS: Final = tuple(((rank + 1) % 13, (rank - 1) % 13) for rank in range(13))
 
@@ -42,11 +50,12 @@ def relaxed(state: State, suit: int) -> Relaxed:
     True
     """
     piles, fnd, left = state
+    others, flags = _OTHER_SUITS[suit], _FLAGS[suit]
     found: list[bytes] = []
     for pile in piles:
-        ranks = bytes(RANK[card] for card in pile if SUIT[card] == suit)
+        ranks = pile.translate(_RANK_OF, others)
         if ranks:
-            found.append(bytes((OWN if SUIT[pile[0]] == suit else FOREIGN,)) + ranks if left else ranks)
+            found.append(flags[pile[0]] + ranks if left else ranks)
     return _flags_settled((tuple(sorted(found)), fnd[suit], fnd[suit + 4], left))
 
 

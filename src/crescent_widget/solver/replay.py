@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
 from .checks import check_game, refuse_type
-from .state import RESHUFFLE_SRC, TO_FOUNDATION, InternalMove
+from .state import ANY_FOUNDATION, RESHUFFLE_SRC, InternalMove
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -41,7 +41,7 @@ def engine_moves(game: Game, move: InternalMove) -> list[Move]:
     src, dst = move
     if src == RESHUFFLE_SRC:
         return [Move.parse("R")]
-    if dst != TO_FOUNDATION:
+    if dst != ANY_FOUNDATION:
         return [_move(str(src + 1), str(dst + 1))]
     pile = str(src + 1)
     card = game.pile(pile)[-1].index

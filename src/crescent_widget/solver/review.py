@@ -35,9 +35,12 @@ from .why import lost_suit, why_lost
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-# The first probes get this share of what is left of the budget each, so that a long
-# record still gets about log2(length) probes and a retry of the hardest one.
-PROBE_SHARE: Final = 0.2
+# The bisection's probes get this share of the review's budget each: a position a short
+# search leaves unknown is taken as most likely lost while the bisection narrows the
+# bracket, and the time left then goes to the position just after the last winnable one.
+PROBE_SHARE: Final = 0.04
+# Each later search of that position gets this many times the one before it.
+DEEPEN: Final = 2.0
 # "The only move that kept a win" needs every other move proven lost: each gets this many
 # positions of search (a few milliseconds), and a position with more moves is not asked.
 ONLY_MOVE_NODES: Final = 1_500
@@ -49,6 +52,8 @@ ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the o
 # machine), but a suit settled once is remembered, so the positions before it cost nothing.
 BOUND_BACK_NODES: Final = 2_000_000
 BOUND_BACK_SHARE: Final = 0.3
+# The share of the budget kept for the words at the end (the reason's own small searches).
+WORDS_SHARE: Final = 0.05
 
 
 class NotAGameError(CrescentError, TypeError):
@@ -131,6 +136,17 @@ class _Bisection:
     lines: dict[int, tuple[Move, ...]] = field(default_factory=dict)
     winnable: int | None = None
     lost: int | None = None
+    # Record positions by position key (a position met twice keeps its last number).
+    numbers: dict[tuple[object, ...], int] = field(default_factory=dict)
+    repaired: set[tuple[int, tuple[Move, ...]]] = field(default_factory=set)  # lines repair() has tried
+    bound_tried: set[int] = field(default_factory=set)  # positions the bound could not prove lost
+
+    def __post_init__(self) -> None:
+        game = self.start.copy()
+        self.numbers[game.position_key] = 0
+        for number, move in enumerate(self.actions, start=1):
+            game.move(move)
+            self.numbers[game.position_key] = number
 
     def position(self, index: int) -> Game:
         game = self.start.copy()
@@ -153,39 +169,75 @@ class _Bisection:
             self.results[index] = result
         if status == "won":
             self.settle_won(index, result.line)
-        elif status == "lost" and (self.lost is None or index < self.lost):
-            self.lost = index
+        elif status == "lost":
+            self.settle_lost(index)
         return status
 
+    def settle_lost(self, index: int) -> None:
+        self.verdicts[index] = "lost"
+        if self.lost is None or index < self.lost:
+            self.lost = index
+
     def settle_won(self, index: int, line: tuple[Move, ...]) -> None:
-        """``index`` is winnable with ``line``; so is each later position the line shares with the record."""
-        while True:
-            self.verdicts[index] = "won"
-            self.lines[index] = line
-            if self.winnable is None or index > self.winnable:
-                self.winnable = index
-            if index >= len(self.actions) or not line or line[0] != self.actions[index]:
-                return
-            index, line = index + 1, line[1:]
+        """``index`` is winnable with ``line``; so is each later record position the line passes
+        through, in whatever order of moves it gets there (the same position key)."""
+        self._mark_won(index, line)
+        game = self.position(index)
+        for played, move in enumerate(line, start=1):
+            game.move(move)
+            number = self.numbers.get(game.position_key)
+            if number is not None and number > index and self.verdicts.get(number) != "won":
+                self._mark_won(number, line[played:])
+
+    def _mark_won(self, index: int, line: tuple[Move, ...]) -> None:
+        self.verdicts[index] = "won"
+        self.lines[index] = line
+        if self.winnable is None or index > self.winnable:
+            self.winnable = index
+
+    def repair(self) -> bool:
+        """Whether the last winnable position's line, with the record's next move taken out,
+        wins from the position after that move (then it is settled won).
+
+        Moves of the line that the position no longer allows are left out too; whatever
+        is left is replayed through the engine, so only a true win counts.
+        """
+        index = self.winnable
+        if index is None or index >= len(self.actions) or self.verdicts.get(index + 1) == "lost":
+            return False
+        line, played = self.lines.get(index, ()), self.actions[index]
+        if (index, line) in self.repaired:
+            return False
+        self.repaired.add((index, line))
+        game = self.position(index + 1)
+        kept: list[Move] = []
+        skipped = False
+        for move in line:
+            if move == played and not skipped:
+                skipped = True
+                continue
+            if game.check(move) is None:
+                kept.append(game.move(move))
+        if game.status != "won":
+            return False
+        self.settle_won(index + 1, tuple(kept))
+        return True
+
+    def frontier(self) -> int | None:
+        """The first position after the last winnable one that is proven lost or came back
+        unknown (most likely lost), or None when none is."""
+        low = -1 if self.winnable is None else self.winnable
+        high = len(self.actions) if self.lost is None else self.lost
+        for index in range(low + 1, high + 1):
+            if self.verdicts.get(index) in ("lost", "unknown"):
+                return index
+        return None
 
     def open_positions(self) -> list[int]:
         """The positions between the last winnable and the first lost not yet settled either way."""
         low = -1 if self.winnable is None else self.winnable
         high = len(self.actions) + 1 if self.lost is None else self.lost
         return list(range(low + 1, high))
-
-    def next_probe(self) -> int | None:
-        """The middle of the widest run of open positions not tried yet (None: none left)."""
-        best: list[int] = []
-        run_now: list[int] = []
-        for index in [*self.open_positions(), -1]:
-            if index >= 0 and index not in self.verdicts:
-                run_now.append(index)
-                continue
-            if len(run_now) > len(best):
-                best = run_now
-            run_now = []
-        return best[len(best) // 2] if best else None
 
     def left(self) -> float:
         return self.deadline - time.perf_counter()
@@ -224,34 +276,55 @@ def review_steps(game: Game, seconds: float = 30.0) -> Generator[None, None, Rev
     started = time.perf_counter()
     if game.status == "playing" and hides_cards(game):
         raise HiddenCardsError
-    work = _Bisection(game.root(), game.actions, started + seconds)
+    work = _Bisection(game.root(), game.actions, started + seconds * (1 - WORDS_SHARE))
     end = len(work.actions)
     if game.status == "won":
         work.settle_won(0, work.actions)
         stretches = _only_move_stretches(work, seconds * ONLY_MOVE_SHARE)
         return _finish(work, started, _won_words(stretches), stretches)
     if game.status == "blocked":
-        work.verdicts[end] = "lost"
-        work.lost = end
-    while work.left() > 0:
-        index = _choose(work)
-        if index is None:
-            break
-        if (yield from work.probe_steps(index, work.left() * PROBE_SHARE)) == "lost":
-            _bound_back(work)
-    if work.left() > 0:
-        _retry_unknowns(work)
+        work.settle_lost(end)
+    yield from _bisect_steps(work, seconds * PROBE_SHARE)
     return _finish(work, started, _loss_words(work), ())
 
 
-def _choose(work: _Bisection) -> int | None:
-    """The next position to solve: the ends first, then the middle of the open run."""
+def _bisect_steps(work: _Bisection, probe: float) -> Generator[None, None, None]:
+    """Narrow the bracket with short searches, then prove the position after the last winnable.
+
+    A short search that comes back unknown marks the lost side for now (wins are mostly
+    found fast, proofs of loss are slow), so the bisection narrows down to the first
+    position that resists. That position then gets searches of growing length, the
+    one-suit bound walking back from the first proven loss, and the winning line of the
+    position before it, repaired; a win there moves the bisection on.
+    """
     end = len(work.actions)
-    if work.lost is None and end not in work.verdicts:
-        return end
-    if work.winnable is None and work.lost != 0 and 0 not in work.verdicts:
-        return 0
-    return work.next_probe()
+    if work.lost is None and work.left() > 0:
+        yield from work.probe_steps(end, probe)
+    if work.winnable is None and work.lost != 0 and work.left() > 0:
+        yield from work.probe_steps(0, probe)
+    focus = probe
+    while work.left() > 0.05:
+        if work.winnable is None:
+            if work.lost == 0:
+                return  # lost from the deal
+            focus *= DEEPEN
+            yield from work.probe_steps(0, focus)
+            continue
+        high = work.frontier()
+        if high is None:
+            return  # winnable to the end
+        if work.verdicts.get(high) == "lost" and high == work.winnable + 1:
+            return  # the turning point
+        if high > work.winnable + 1:
+            yield from work.probe_steps((work.winnable + high) // 2, probe)
+            continue
+        if work.repair():
+            continue
+        _bound_back(work)
+        if work.lost == high:
+            return
+        focus *= DEEPEN
+        yield from work.probe_steps(high, focus)
 
 
 def _bound_back(work: _Bisection) -> None:
@@ -262,23 +335,13 @@ def _bound_back(work: _Bisection) -> None:
     """
     while work.lost is not None and work.left() > 0.05 and work.open_positions():
         index = work.open_positions()[-1]
+        if index in work.bound_tried:
+            return
+        work.bound_tried.add(index)
         deadline = time.perf_counter() + work.left() * BOUND_BACK_SHARE
         if lost_suit(work.position(index), BOUND_BACK_NODES, deadline=deadline) is None:
             return
-        work.verdicts[index] = "lost"
-        work.lost = index
-
-
-def _retry_unknowns(work: _Bisection) -> None:
-    """Give the open positions that came back unknown the time left, the nearest the lost end first."""
-    _bound_back(work)
-    while work.left() > 0.05:
-        tried = [index for index in work.open_positions() if work.verdicts.get(index) == "unknown"]
-        if not tried:
-            return
-        index = tried[-1] if work.lost is not None else tried[0]
-        if work.probe(index, work.left() * 0.5) == "unknown":
-            return
+        work.settle_lost(index)
 
 
 def _finish(work: _Bisection, started: float, words: Words, stretches: tuple[tuple[int, int], ...]) -> Review:

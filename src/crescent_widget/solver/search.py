@@ -15,6 +15,15 @@
   included), and joined suits are folded only between positions that the
   foundation-to-foundation moves connect both ways.
 
+The proof also asks the one-suit bound (:mod:`.suits`) about each state it reaches: the
+suit of the card just moved (every suit after a reshuffle) is played alone under the
+relaxed rules, for at most :data:`SUIT_CHECK_NODES` relaxed positions (and only while the
+check has searched fewer relaxed positions than the proof has states), and a state whose
+suit has no relaxed win gets no successors (it is lost). A move changes the relaxed game
+of its own card's suit only, so one check per state covers every suit a move reached;
+verdicts are kept per relaxed position for the whole search, and the relaxed positions
+count as the proof's work.
+
 The proof finds strongly connected groups of states as it goes (Tarjan's algorithm: moves
 between piles can be undone, so the state graph has cycles). When a group is finished
 without a win, every state it can reach has been searched, so none of its states can be
@@ -38,24 +47,30 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Final
 
+from ..engine.rules import SUIT
 from .checks import SearchBusyError, check_flag, check_limit, check_seed, check_state, check_stop
 from .expand import Child, expand
 from .heuristic import RESHUFFLE_WEIGHT, score
-from .state import RESHUFFLE_MOVE, TO_FOUNDATION, InternalMove, State, is_won, reshuffled
+from .relaxed import Relaxed, RelaxedSearch, relaxed
+from .state import ANY_FOUNDATION, RESHUFFLE_MOVE, InternalMove, State, is_won, reshuffled
 
 # The version of the search's behaviour: bump it whenever a change to this module or to
 # what it calls (expand, the score, the state) can change a search's results (its line,
 # node counts or verdict for a given seed and budget). The compiled core
 # (``crescent_accel``) mirrors this search and carries the number it mirrors; the
 # solver uses it only when the two numbers match (:mod:`.backends`).
-ALGORITHM: Final = 8
-# The noise of dive k (k >= 1) is min(DIVE_NOISE_MAX, DIVE_NOISE + k); the first dive has none.
-# Measured at 1.5M positions (the compiled core's second): players' positions of deals
-# 2001-2040 definite 79.9% with a fixed 5, 87.4% with this ramp (3001-3040: 77.4 -> 82.4%);
-# fresh deals 1-300 and 2001-2300 at 1M positions won as often or more, with fewer positions.
+ALGORITHM: Final = 9
+# The noise of dive k (k >= 1) is min(DIVE_NOISE_MAX, DIVE_NOISE + k), the first dive has
+# none: later dives stray further from the score (docs/solver.md, "Tuning").
 DIVE_NOISE: Final = 5.0
 DIVE_NOISE_MAX: Final = 30.0
 DEAD: Final = -1  # the table's mark for a state proven to have no win
+# The proof's one-suit check: relaxed positions per new relaxed game (most relaxed wins
+# take under 50; a game still open then is not searched again). The check waits while its
+# relaxed positions outnumber the states the proof has reached, so it never takes more
+# than half of the proof's work.
+SUIT_CHECK_NODES: Final = 300
+ALL_SUITS: Final = (0, 1, 2, 3)
 _BY_SCORE = itemgetter(2)
 
 
@@ -89,6 +104,9 @@ class Search:
         stored: the largest number of states held at once.
         proof_done: the complete search has finished (``lost`` if it found no win).
         dead_marks: states the proof has shown to have no win (the dives skip them).
+        suit_cuts: states the proof's one-suit check found lost (their successors unsearched).
+        suit_nodes: the relaxed positions that check searched (counted in ``nodes`` and
+            ``proof_nodes`` too).
         best_line: the line to the best-scoring position seen by the dives.
     """
 
@@ -104,6 +122,8 @@ class Search:
         self.proof_nodes = 0
         self.proof_done = False
         self.dead_marks = 0
+        self.suit_cuts = 0
+        self.suit_nodes = 0
         self.best_line: list[InternalMove] = []
         self._best_score = score(root)
         self._rng = random.Random(seed)
@@ -113,11 +133,36 @@ class Search:
         self._group: list[State] = [root]  # Tarjan's stack: states of unfinished groups
         self._proof_line: list[InternalMove] = []
         self._running = False
+        # The one-suit check's verdicts: True lost, False a relaxed win, None not settled.
+        self._suit_verdicts: dict[Relaxed, bool | None] = {}
+        self._suit_work = 0  # relaxed positions the check has searched, not yet counted
 
-    def _frame(self, state: State, index: int) -> _Frame:
+    def _frame(self, state: State, index: int, suits: tuple[int, ...] = ()) -> _Frame:
+        if suits and self.prune and self._suit_lost(state, suits):
+            self.suit_cuts += 1
+            return _Frame(state, [], index)
         children = expand(state, (), prune=self.prune, stubborn=True)
         children.sort(key=_BY_SCORE, reverse=True)
         return _Frame(state, children, index)
+
+    def _suit_lost(self, state: State, suits: tuple[int, ...]) -> bool:
+        """Whether one of ``suits`` has no relaxed win in ``state`` (see the module text)."""
+        verdicts = self._suit_verdicts
+        for suit in suits:
+            start = relaxed(state, suit)
+            if not start[0]:
+                continue  # the suit is home
+            if start in verdicts:
+                verdict = verdicts[start]
+            elif self.suit_nodes + self._suit_work >= len(self._table):
+                continue  # the check has had its half of the proof's work
+            else:
+                bound = RelaxedSearch(start)
+                verdict = verdicts[start] = bound.run(SUIT_CHECK_NODES)
+                self._suit_work += bound.nodes
+            if verdict:
+                return True
+        return False
 
     def dive(self, limit: int, stop: Callable[[], bool] | None = None) -> list[InternalMove] | None:
         """Best-first from the root for ``limit`` expansions; the winning line or None.
@@ -172,7 +217,7 @@ class Search:
                 step = (state, move)
                 if parents.setdefault(child, step) is not step:
                     continue  # two moves of one expansion reached one child
-                if move[1] == TO_FOUNDATION and not any(child[0]):  # only a foundation move can win
+                if move[1] == ANY_FOUNDATION and not any(child[0]):  # only a foundation move can win
                     self._count(len(parents), len(parents) - 1)
                     return _line_to(parents, child)
                 if self.dead_marks and table.get(child, 0) == DEAD:
@@ -238,7 +283,11 @@ class Search:
                     number = len(table)
                     table[child] = number
                     group.append(child)
-                    stack.append(self._frame(child, number))
+                    suits = ALL_SUITS if move == RESHUFFLE_MOVE else (SUIT[frame.state[0][move[0]][-1]],)
+                    stack.append(self._frame(child, number, suits))
+                    generated += self._suit_work
+                    self.suit_nodes += self._suit_work
+                    self._suit_work = 0
                     pushed = True
                     break
                 if number != DEAD and number < frame.low:

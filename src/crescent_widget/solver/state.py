@@ -14,7 +14,7 @@ A :data:`State` is ``(piles, foundations, reshuffles_left)``:
   position with fewer reshuffles left is a different, weaker position.
 
 Internal moves are ``(src, dst)`` with ``src`` a pile index and ``dst`` a pile index,
-:data:`TO_FOUNDATION` (to whichever foundation of its suit accepts it; the replay picks
+:data:`ANY_FOUNDATION` (to whichever foundation of its suit accepts it; the replay picks
 the concrete foundation and slides a joined suit's boundary) or ``(RESHUFFLE_SRC, 0)``.
 
 >>> from crescent_widget import Game
@@ -38,7 +38,7 @@ State = tuple[Piles, Foundations, int]
 InternalMove = tuple[int, int]
 
 JOINED: Final = 99
-TO_FOUNDATION: Final = 16
+ANY_FOUNDATION: Final = 16
 RESHUFFLE_SRC: Final = -1
 RESHUFFLE_MOVE: Final = (RESHUFFLE_SRC, 0)
 

@@ -49,7 +49,7 @@ from collections.abc import Collection
 from typing import Final
 
 from ..engine.rules import MAX_PILE, SUIT
-from .state import NEIGHBOURS, TO_FOUNDATION, InternalMove, State, lifts
+from .state import ANY_FOUNDATION, NEIGHBOURS, InternalMove, State, lifts
 
 # Item codes: a card value's moves (0-51), a pile's top (64 + pile), a pile (96 + pile),
 # a suit's first foundation moves (128 + suit).
@@ -145,7 +145,7 @@ class _Closure:
         """The moves that take off the top card of ``pile``: up, or onto another pile."""
         card = self.piles[pile][-1]
         if card in self.fits:
-            self.playable.add((pile, TO_FOUNDATION))
+            self.playable.add((pile, ANY_FOUNDATION))
             self.add(_PILE + pile)
         self.add(_SUIT + SUIT[card])  # its foundation takes it only after its suit moves
         self.moves_from(pile, card)
@@ -181,7 +181,7 @@ class _Closure:
                 if kind == _BURIED:
                     self.add(_TOP + pile)
                 else:
-                    self.playable.add((pile, TO_FOUNDATION))
+                    self.playable.add((pile, ANY_FOUNDATION))
                     self.add(_PILE + pile)
 
     def moves_from(self, source: int, card: int) -> None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Final
 from ..engine.cards import SUIT_SYMBOLS, card_text
 from ..words.i18n import REVIEW, Lang, Words
 from .expand import dead_end_cards, expand
-from .state import from_game, is_won
+from .state import State, from_game, is_won, lifts
 from .suits import SuitBound
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ def lost_suit(game: Game, nodes: int = BOUND_NODES, *, deadline: float = math.in
 def why_lost(game: Game, *, nodes: int = 0) -> Words:
     """Why ``game``'s position (proven lost) cannot be won, in every language.
 
+    A blocked position names the card its top holds down that a foundation waits for.
+
     ``nodes``: the positions the proof searched, said when neither a dead end nor a suit
     names the reason (0: not known).
     """
@@ -62,6 +64,14 @@ def why_lost(game: Game, *, nodes: int = 0) -> Words:
     suit = lost_suit(game)
     if suit is not None:
         return Words.of(lambda lang: _text("lost_suit", lang, suit=SUIT_SYMBOLS[suit]))
+    if game.status == "blocked":
+        covered = buried_need((piles, fnd, left))
+        if covered is None:
+            return Words.of(lambda lang: _text("lost_blocked", lang))
+        stuck, beneath = covered
+        return Words.of(
+            lambda lang: _text("lost_blocked_on", lang, stuck=card_text(stuck, lang), beneath=card_text(beneath, lang))
+        )
     ends = dead_ends_ahead(game)
     if ends is not None:
         (stuck, beneath), count = ends
@@ -70,8 +80,6 @@ def why_lost(game: Game, *, nodes: int = 0) -> Words:
                 "lost_dead_ends", lang, n=count, stuck=card_text(stuck, lang), beneath=card_text(beneath, lang)
             )
         )
-    if game.status == "blocked":
-        return Words.of(lambda lang: _text("lost_blocked", lang))
     if nodes:
         return Words.of(lambda lang: _text("lost_searched", lang, n=nodes))
     return Words.of(lambda lang: _text("lost_proven", lang))
@@ -79,8 +87,9 @@ def why_lost(game: Game, *, nodes: int = 0) -> Words:
 
 def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, int], int] | None:
     """The dead end every continuation runs into, when each one does: the pair of cards met
-    most often, and the positions searched; None when a continuation ends otherwise or the
-    continuations pass ``most`` positions.
+    most often, and the positions searched; None when a continuation wins or the
+    continuations pass ``most`` positions. A continuation that ends blocked counts the card
+    a foundation waits for there and the top card on it (:func:`buried_need`).
 
     The search is the solver's own (:func:`~.expand.expand`, with its sound prunings), so a
     loss proven by a small complete search is usually explained here by its dead ends.
@@ -95,8 +104,14 @@ def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, in
         if cards is not None:
             pairs[cards] += 1
             continue
-        if is_won(state) or not expand(state, ()):
-            return None  # a win (not a loss at all) or a blocked end: no dead end to name
+        if is_won(state):
+            return None  # a win: not a loss at all
+        if not expand(state, ()):
+            covered = buried_need(state)  # a blocked end: its top card covers a card a foundation needs
+            if covered is None:
+                return None
+            pairs[covered] += 1
+            continue
         for _, child, _ in expand(state, seen):
             if len(seen) >= most:
                 return None
@@ -105,6 +120,20 @@ def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, in
     if not pairs:
         return None
     return pairs.most_common(1)[0][0], len(seen)
+
+
+def buried_need(state: State) -> tuple[int, int] | None:
+    """In a position with no move: ``(top, needed)``, a card a foundation takes next and the top
+    card of its pile, for the needed card with the fewest cards on it; None when no foundation
+    takes any pile card."""
+    piles, fnd, _ = state
+    wanted = lifts(fnd)
+    best: tuple[int, int, int] | None = None
+    for pile in piles:
+        for height, card in enumerate(pile):
+            if card in wanted and (best is None or len(pile) - height < best[0]):
+                best = (len(pile) - height, pile[-1], card)
+    return None if best is None else (best[1], best[2])
 
 
 def names_cause(words: Words) -> bool:

@@ -606,6 +606,10 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "en": "Every continuation was tried and none wins.",
     },
     "lost_blocked": {"pl": "Nie został żaden ruch.", "en": "No move is left."},
+    "lost_blocked_on": {
+        "pl": "Nie został żaden ruch: {beneath}, na którą czeka fundament, leży pod {stuck}.",
+        "en": "No move is left: {beneath}, which a foundation waits for, lies under {stuck}.",
+    },
     "turning": {"pl": "Tu przepadła wygrana: {move}. {why}", "en": "Here the win was thrown away: {move}. {why}"},
     "better": {
         "pl": "Lepiej: {move}, które zachowuje wygraną (wygrywająca linia: {k} ruchów).",
