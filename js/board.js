@@ -201,7 +201,7 @@ function createMessages() {
   const note = element("div", "cw-note", { "aria-live": "polite" });
   const messages = element("div", "cw-messages", { "data-line": "" });
   // A search running in the background takes the line while it runs, with its Stop.
-  const search = element("div", "cw-search", { role: "status", "aria-live": "off" });
+  const search = element("div", "cw-search", { "aria-live": "off" });
   search.hidden = true;
   const searchText = element("span", "cw-search-text");
   const stopSearch = button("cancel-search", "cw-button cw-search-stop");
