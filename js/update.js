@@ -261,7 +261,8 @@ function updateMessages(view, state) {
   view.search.hidden = !searching;
   setText(view.parts.searchText, state.search);
   setText(view.buttons.stopSearch, labels.cancel_search ?? "");
-  view.status.hidden = searching;
+  // A refusal made meanwhile is still said at once, beside the search's line.
+  view.status.hidden = searching && !state.message;
   if (searching) view.note.hidden = view.parts.winnability.hidden = true;
 }
 

@@ -139,9 +139,17 @@ function createReplayTimer(model) {
 }
 
 /**
+ * Whether a line shows any text: its parts that are hidden (the idle Stop) do not count.
+ * @param {HTMLElement} line
+ */
+function shows(line) {
+  return [...line.children].some((part) => part instanceof HTMLElement && !part.hidden && Boolean(part.textContent));
+}
+
+/**
  * Announcements: each new one goes into the live region as a fresh node, so that a
  * repeated text is read again. A view does not read out what happened before it existed.
- * The message line flashes with each one, so a repeated refusal is seen to answer too.
+ * The message line flashes with each one that it shows, so a repeated refusal is seen to answer too.
  * @param {Model} model
  * @param {View} view
  */
@@ -151,7 +159,7 @@ function createAnnouncer(model, view) {
     const id = model.get("announce_id");
     if (id === announced) return;
     announced = id;
-    if (view.messages.textContent && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+    if (shows(view.messages) && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
       view.messages.animate?.(
         [{ backgroundColor: "rgba(245, 197, 24, 0.4)" }, { backgroundColor: "transparent" }],
         450,

@@ -100,7 +100,7 @@ def test_cancel_stops_the_search_and_says_so(table: Table) -> None:
     table.start_hint()
     assert gate.reached.wait(60)
     assert table.cancel_search()
-    assert table.view().announcement == "Search stopped."
+    assert table.view().announcement == table.view().note == "Search stopped."  # on the line too
     gate.open()
     assert table.wait_search(60)
     assert table.view().hint_move == ""
@@ -264,3 +264,35 @@ def test_a_search_in_slices_yields_often_and_a_threads_search_answers_as_before(
         plain.proof_nodes,
         plain.line,
     )
+
+
+def test_a_won_games_review_runs_in_the_background_and_opens_the_replay() -> None:
+    table = Table("CR1-N-AAAAAAB", lang="en")
+    result = solve(table.game, seconds=30)
+    assert result.status == "won"
+    for move in result.line:
+        table.move(move)
+    assert table.game.status == "won"
+    table.background = True
+    gate = Gate(table)
+    table.start_review()
+    assert gate.reached.wait(60)
+    assert gate.texts[0].startswith("Reviewing the game")  # no position asked yet: said without one
+    gate.open()
+    assert table.wait_search(120)
+    view = table.view()
+    assert view.search == "" and view.replay, view
+    assert "never" in view.note or "never" in view.announcement, view
+
+
+def test_a_new_search_clears_the_last_answer(table: Table) -> None:
+    table.background = False
+    table.still_winnable(seconds=0.05)
+    assert table.view().winnability != ""
+    table.background = True
+    gate = Gate(table)
+    table.start_winnable()
+    assert gate.reached.wait(60)
+    assert table.view().winnability == ""  # Stop now must not leave the old answer in sight
+    table.cancel_search()
+    gate.open()

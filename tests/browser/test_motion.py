@@ -62,6 +62,12 @@ LATENCY_JS = """
 }
 """
 
+# Which animations still run in the widget, named with their element (the empty list when done).
+RUNNING_ANIMATIONS = (
+    "(el) => el.getAnimations({ subtree: true })"
+    ".map((a) => `${a.animationName ?? a.id} on ${a.effect?.target?.className}`)"
+)
+
 
 @pytest.fixture
 def recorded(page: Any) -> Iterator[Any]:
@@ -111,7 +117,8 @@ def test_a_tapped_card_slides_to_its_foundation_and_back_on_undo(page: Any, reco
     assert [f["card"] for f in flights] == ["2H", "2H"]
     assert all(f["state"] == "running" and 150 <= f["ms"] <= 200 for f in flights), flights
     # Over: no animation, no stand-in left behind.
-    assert view(page).evaluate("(el) => el.getAnimations({ subtree: true }).length") == 0
+    running = view(page).evaluate(RUNNING_ANIMATIONS)
+    assert running == [], running
     assert view(page).locator(".cw-stand-in").count() == 0
 
 
@@ -167,7 +174,8 @@ def test_nothing_moves_under_reduced_motion(page: Any, recorded: Any, reduced_mo
     settle(page)
     motions, flights = recorded()
     assert [m for m in motions if m] == [] and flights == []
-    assert view(page).evaluate("(el) => el.getAnimations({ subtree: true }).length") == 0
+    running = view(page).evaluate(RUNNING_ANIMATIONS)
+    assert running == [], running
     assert view(page).locator(".cw-ghost").count() == 0
 
 

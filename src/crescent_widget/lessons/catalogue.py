@@ -46,8 +46,8 @@ LESSONS: tuple[Lesson, ...] = (
         lambda: Game("CR1-N-AAAAAAB"),
         frozenset({"15-F1"}),
         Words(
-            pl="2♠ idzie zaraz po A♠: dotknij stosu 15 albo przeciągnij jego kartę na F1.",
-            en="2♠ comes right after A♠: tap pile 15, or drag its card onto F1.",
+            pl="2♠ idzie zaraz po A♠: dotknij stosu 15, potem F1, albo przeciągnij jego kartę na F1.",
+            en="2♠ comes right after A♠: tap pile 15, then F1, or drag its card onto F1.",
         ),
     ),
     Lesson(

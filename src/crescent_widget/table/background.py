@@ -172,7 +172,9 @@ class Searches:
             return ""
         watch = job.watch
         n = f"{watch.nodes:,}".replace(",", "\u202f")
-        if job.kind == "review" and watch.stage is not None:
+        if job.kind == "review":
+            if watch.stage is None:  # a won game's review asks no position's verdict
+                return label("searching_review_start", lang, n=n)
             return label("searching_review", lang, i=watch.stage[0], of=watch.stage[1], n=n)
         return label(f"searching_{job.kind}", lang, n=n)
 
@@ -221,8 +223,8 @@ class Searches:
             self._job = None
             self._ended.notify_all()
             try:
-                if job.watch.cancelled or job.stamp != self._stamp():
-                    self._show()
+                if job.watch.cancelled or job.stamp != self._stamp() or (result is None and error is None):
+                    self._show()  # nothing to apply: cancelled, outdated, or failed (logged above)
                 elif error is not None:
                     self._refuse(error)
                 else:

@@ -848,7 +848,10 @@ class Table:
         """Stop the background search (the board's Stop, or Escape); whether one was running."""
         if not self._searches.cancel():
             return False
-        self._announce(Words.of(lambda lang: label("search_cancelled", lang)))
+        stopped = Words.of(lambda lang: label("search_cancelled", lang))
+        self._note = stopped  # said on the board's line too, not only to a screen reader
+        self._keep_line("note")
+        self._announce(stopped)
         self._show()
         return True
 
@@ -861,6 +864,7 @@ class Table:
         return self._searches.wait(timeout)
 
     def _start(self, kind: SearchKind, steps: Any, apply: Callable[[Any], None]) -> None:
+        self._keep_line("search")  # an earlier answer must not read as this search's
         self._searches.start(kind, steps, apply)
         self._show()
 

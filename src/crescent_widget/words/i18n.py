@@ -331,6 +331,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "pl": "Analiza partii: pozycja {i} z {of}… {n} pozycji",
         "en": "Reviewing the game: position {i} of {of}… {n} positions",
     },
+    "searching_review_start": {"pl": "Analiza partii… {n} pozycji", "en": "Reviewing the game… {n} positions"},
     "cancel_search": {"pl": "Przerwij", "en": "Stop"},
     "search_cancelled": {"pl": "Szukanie przerwane.", "en": "Search stopped."},
 }
