@@ -12,7 +12,8 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from typing import Any, TypeVar
 
 import pytest
 
@@ -25,6 +26,28 @@ from widget_support import intent
 
 # A deal whose fresh position no search settles in its first dive: the searches run a while.
 HARD = Game.from_number(703).code
+T = TypeVar("T")
+
+
+def run_loop(work: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on a thread of its own, as a kernel's loop is: pytest's thread may hold
+    a running loop already (the browser tests' Playwright), where ``asyncio.run`` refuses."""
+    answer: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            answer.append(asyncio.run(work))
+        except BaseException as error:  # handed to the test's thread below
+            failure.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(300)
+    if failure:
+        raise failure[0]
+    assert answer, "the loop did not finish"
+    return answer[0]
 
 
 def selectable(table: Table) -> str:
@@ -166,7 +189,7 @@ def test_searches_run_in_slices_between_other_work(table: Table, monkeypatch: py
             slices += 1
         return slices
 
-    assert asyncio.run(tap_while_searching()) > 2
+    assert run_loop(tap_while_searching()) > 2
     assert table.view().winnability in ("winnable", "lost", "unknown")
 
 
@@ -182,7 +205,7 @@ def test_a_move_between_slices_cancels_the_search(table: Table, monkeypatch: pyt
         for _ in range(5):
             await asyncio.sleep(0)  # a slice already scheduled finds its search gone
 
-    asyncio.run(move_while_searching())
+    run_loop(move_while_searching())
     assert table.view().winnability == ""
 
 
@@ -206,7 +229,7 @@ def test_the_review_runs_in_slices_too(table: Table, monkeypatch: pytest.MonkeyP
             slices += 1
         return slices
 
-    assert asyncio.run(review_in_slices()) > 1
+    assert run_loop(review_in_slices()) > 1
     assert table.replaying  # the review opened its replay
 
 
@@ -230,11 +253,11 @@ def test_a_hint_and_a_teaching_check_run_in_slices_too(table: Table, monkeypatch
             slices += 1
         return slices
 
-    assert asyncio.run(in_slices(table.start_hint)) > 1
+    assert run_loop(in_slices(table.start_hint)) > 1
     assert table.view().hint_move != ""
     table.teach = True
     move = table.legal_moves()[0]
-    assert asyncio.run(in_slices(lambda: table.move(move.src, move.dst))) >= 1
+    assert run_loop(in_slices(lambda: table.move(move.src, move.dst))) >= 1
     assert table.game.move_count == 1 or table.pending == move
 
 

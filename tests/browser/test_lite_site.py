@@ -299,7 +299,7 @@ def test_a_search_runs_in_slices_and_the_board_answers_between_them(play: tuple[
     try:
         line = board(page).locator(".cw-search")
         board(page).locator('[data-action="winnable"]').click()
-        expect(line).to_be_visible()
+        expect(line).to_be_visible(timeout=CELL_TIMEOUT_MS)  # the kernel answers after Pyodide's work under way
         expect(line.locator(".cw-search-text")).to_have_text(re.compile(r"won… [1-9]"), timeout=CELL_TIMEOUT_MS)
         place = board(page).locator(f'[data-pile="{pile}"]')
         place.click()

@@ -65,7 +65,7 @@ def why_lost(game: Game, *, nodes: int = 0) -> Words:
     if suit is not None:
         return Words.of(lambda lang: _text("lost_suit", lang, suit=SUIT_SYMBOLS[suit]))
     if game.status == "blocked":
-        covered = buried_need((piles, fnd, left))
+        covered = _buried_need((piles, fnd, left))
         if covered is None:
             return Words.of(lambda lang: _text("lost_blocked", lang))
         stuck, beneath = covered
@@ -89,7 +89,7 @@ def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, in
     """The dead end every continuation runs into, when each one does: the pair of cards met
     most often, and the positions searched; None when a continuation wins or the
     continuations pass ``most`` positions. A continuation that ends blocked counts the card
-    a foundation waits for there and the top card on it (:func:`buried_need`).
+    a foundation waits for there and the top card on it (:func:`_buried_need`).
 
     The search is the solver's own (:func:`~.expand.expand`, with its sound prunings), so a
     loss proven by a small complete search is usually explained here by its dead ends.
@@ -107,7 +107,7 @@ def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, in
         if is_won(state):
             return None  # a win: not a loss at all
         if not expand(state, ()):
-            covered = buried_need(state)  # a blocked end: its top card covers a card a foundation needs
+            covered = _buried_need(state)  # a blocked end: its top card covers a card a foundation needs
             if covered is None:
                 return None
             pairs[covered] += 1
@@ -122,7 +122,7 @@ def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, in
     return pairs.most_common(1)[0][0], len(seen)
 
 
-def buried_need(state: State) -> tuple[int, int] | None:
+def _buried_need(state: State) -> tuple[int, int] | None:
     """In a position with no move: ``(top, needed)``, a card a foundation takes next and the top
     card of its pile, for the needed card with the fewest cards on it; None when no foundation
     takes any pile card."""
