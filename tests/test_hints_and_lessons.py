@@ -215,7 +215,7 @@ def test_restart_plays_the_same_deal_from_its_start_after_asking() -> None:
 
 
 def test_restart_of_a_position_made_from_a_layout_and_through_the_widget() -> None:
-    layout = LESSONS[1].new_game()
+    layout = LESSONS[1].fresh_position()
     w = CrescentWidget.from_game(layout, lang="en")
     start = layout.position_key
     w.move(*next(iter(w.game.legal_moves())))
@@ -256,7 +256,7 @@ def test_leaving_a_replay_returns_to_the_game_as_it_was_and_says_so() -> None:
 
 
 def test_the_narration_says_why_a_move_mattered() -> None:
-    game = LESSONS[5].new_game()  # 8♦ alone on pile 2, 9♦ on pile 3
+    game = LESSONS[5].fresh_position()  # 8♦ alone on pile 2, 9♦ on pile 3
     assert why(game, Move.parse("2-3")).text("en") == "It emptied pile 2."
     replay = Replay.prepare(game, ["2-3"], 1.0)
     assert replay.forward().text("pl").endswith("Opróżnił stos 2.")

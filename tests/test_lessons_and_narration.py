@@ -36,8 +36,8 @@ def test_there_are_nine_lessons_in_the_order_of_the_rules() -> None:
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_each_lesson_accepts_its_answers_with_an_explanation(lesson: Lesson, lang: str) -> None:
     for answer in lesson.answers:
-        game = lesson.new_game()
-        verdict = lesson.check(game, answer, lang)
+        game = lesson.fresh_position()
+        verdict = lesson.try_answer(game, answer, lang)
         assert verdict.correct, verdict.text
         assert verdict.text.startswith("Dobrze!" if lang == "pl" else "Right!")
     assert lesson.title.text(lang) and lesson.rule.text(lang) and lesson.task.text(lang)
@@ -48,9 +48,9 @@ def test_each_lesson_accepts_its_answers_with_an_explanation(lesson: Lesson, lan
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
 def test_each_lesson_refuses_an_illegal_answer_with_the_reason_and_changes_nothing(lesson: Lesson) -> None:
     answer, reason = WRONG_ILLEGAL[lesson.key]
-    game = lesson.new_game()
+    game = lesson.fresh_position()
     before = snapshot(game)
-    verdict = lesson.check(game, answer, "pl")
+    verdict = lesson.try_answer(game, answer, "pl")
     assert (verdict.correct, verdict.reason) == (False, reason)
     assert verdict.text.startswith("Jeszcze nie: ")
     assert snapshot(game) == before
@@ -58,14 +58,14 @@ def test_each_lesson_refuses_an_illegal_answer_with_the_reason_and_changes_nothi
 
 def test_a_legal_move_that_is_not_the_answer_is_taken_back_with_what_it_did_and_the_idea() -> None:
     lesson = LESSONS[0]
-    game = lesson.new_game()
+    game = lesson.fresh_position()
     before = snapshot(game)
-    verdict = lesson.check(game, "13-14", "en")
+    verdict = lesson.try_answer(game, "13-14", "en")
     assert (verdict.correct, verdict.taken_back, verdict.tone) == (False, True, "wrong")
     assert "asks for something else" in verdict.text and "It is taken back: A♠ went onto K♠" in verdict.text
     assert verdict.text.endswith(lesson.idea.text("en"))
     assert snapshot(game) == before, "the task stays doable"
-    assert lesson.check(game, "15-F1", "en").correct
+    assert lesson.try_answer(game, "15-F1", "en").correct
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
@@ -75,14 +75,14 @@ def test_every_lesson_has_an_idea_in_both_languages(lesson: Lesson) -> None:
 
 
 def test_the_end_lesson_wins_the_game() -> None:
-    game = LESSONS[-1].new_game()
-    LESSONS[-1].check(game, "1-F", "en")
+    game = LESSONS[-1].fresh_position()
+    LESSONS[-1].try_answer(game, "1-F", "en")
     assert game.status == "won"
 
 
 def test_malformed_answers_are_refused_without_raising() -> None:
-    game = LESSONS[1].new_game()
-    verdict = LESSONS[1].check(game, "banana", "en")
+    game = LESSONS[1].fresh_position()
+    verdict = LESSONS[1].try_answer(game, "banana", "en")
     assert not verdict.correct and verdict.reason == "invalid_move"
 
 
@@ -118,7 +118,7 @@ def test_a_lesson_board_shows_its_rule_and_task_and_only_its_task_buttons(number
     assert panel["has_next"] == (number < len(LESSONS)) and not panel["solved"] and not panel["done"]
     assert "new-game" not in w.lesson_buttons and "finish" not in w.lesson_buttons and "help" in w.lesson_buttons
     assert w.note == lesson.task.text(lang) and w.note_tone == ""
-    assert w.game.position_key == lesson.new_game().position_key
+    assert w.game.position_key == lesson.fresh_position().position_key
 
 
 def test_card_letters_in_a_lesson_follow_the_language() -> None:
@@ -164,7 +164,7 @@ def test_next_lesson_switches_the_same_board_and_stops_after_the_last() -> None:
     for number in range(2, len(LESSONS) + 1):
         intent(w, "lesson_next")
         assert w.lesson is LESSONS[number - 1] and w.lesson_panel["number"] == number
-        assert w.game.position_key == LESSONS[number - 1].new_game().position_key
+        assert w.game.position_key == LESSONS[number - 1].fresh_position().position_key
         assert w.lesson_buttons == list(LESSONS[number - 1].buttons)
     assert not w.lesson_panel["has_next"]
     assert w.next_lesson() is None and w.lesson is LESSONS[-1]

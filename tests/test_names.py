@@ -39,10 +39,7 @@ SHARED: dict[str, str] = {
     "to_dict": "itself as plain data",
 }
 # Names two public callables share for different jobs, each with what tells them apart.
-EXCEPTIONS: dict[str, str] = {
-    "check": "Lesson.check plays a lesson's answer; Game.check judges a move and plays nothing",
-    "new_game": "Lesson.new_game gives a copy of the lesson's position; a table's new_game deals one",
-}
+EXCEPTIONS: dict[str, str] = {}
 
 
 def _load_hooks() -> ModuleType:

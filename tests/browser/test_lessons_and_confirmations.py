@@ -37,7 +37,7 @@ VERDICT_MARK_JS = "(el) => [getComputedStyle(el, '::before').content, getCompute
 def wrong_single_source(index: int) -> str:
     """The source of a legal move of lesson ``index`` that is not its answer, and its only move."""
     lesson = LESSONS[index]
-    game = lesson.new_game()
+    game = lesson.fresh_position()
     moves = game.legal_moves()
     for move in moves:
         ends = [m for m in moves if m.src == move.src]

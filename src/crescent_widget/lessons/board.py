@@ -48,7 +48,7 @@ class LessonBoard:
         self._index = index
         self._solved = False
         widget = self._widget
-        widget.load(self.lesson.new_game())
+        widget.load(self.lesson.fresh_position())
         widget.lesson_buttons = list(self.lesson.buttons)
         widget.show_note(self.lesson.task.text(widget.lang))
         self._before = widget.game.copy()

@@ -8,10 +8,10 @@ with it.
 
 >>> from crescent_widget.lessons import LESSONS
 >>> lesson = LESSONS[2]
->>> game = lesson.new_game()
->>> lesson.check(game, "10-14", "en").text
+>>> game = lesson.fresh_position()
+>>> lesson.try_answer(game, "10-14", "en").text
 'Right! A♠ went onto K♠: on piles, ranks wrap from King to Ace.'
->>> lesson.check(lesson.new_game(), "10-3", "pl").text
+>>> lesson.try_answer(lesson.fresh_position(), "10-3", "pl").text
 'Jeszcze nie: Musi być tego samego koloru'
 """
 
@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..deprecation import renamed
 from ..engine.cards import ASCII_TEXT, card_index, parse_card_index
 from ..engine.codes import base_cards
 from ..engine.game import Game
@@ -123,9 +124,11 @@ class Lesson:
         wanted = {"R": "reshuffle", UNDO: "undo"}
         return ("help", *(wanted[answer] for answer in sorted(self.answers) if answer in wanted))
 
-    def new_game(self) -> Game:
+    def fresh_position(self) -> Game:
         """A fresh copy of the lesson's position."""
         return self.setup()
+
+    new_game = renamed(fresh_position, "new_game", "Lesson")
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """Title, rule and task, ready to print."""
@@ -168,7 +171,7 @@ class Lesson:
         text = label("verdict_other", lang) + label("verdict_taken_back", lang, what=what) + self.idea.text(lang)
         return Verdict(False, text.strip(), taken_back=True)
 
-    def check(self, game: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
+    def try_answer(self, game: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
         """Judge ``answer`` and play it on ``game`` if it does the task.
 
         Any other answer changes nothing: an illegal one gets the rule's reason, a legal
@@ -182,6 +185,8 @@ class Lesson:
             else:
                 game.move(answer)
         return verdict
+
+    check = renamed(try_answer, "check", "Lesson")
 
     def widget(self, lang: str = DEFAULT_LANG, **options: Any) -> CrescentWidget:
         """A live widget on the lesson's position that judges every action of the learner.
