@@ -338,6 +338,7 @@ function updateOverlay(view, state) {
   view.parts.bannerFacts.hidden = state.status !== "won";
   setText(b.bannerUndo, labels.undo_last ?? "");
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
+  b.bannerReview.hidden = false; // a lesson's board hides it again (lesson.js runs after this)
   setText(b.bannerNew, labels.new_game ?? "");
   view.overlay.hidden = view.warning.hidden && view.banner.hidden;
 }
