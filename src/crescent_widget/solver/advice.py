@@ -107,12 +107,12 @@ def hint(
 
     >>> from crescent_widget import Game
     >>> g = Game.from_number(3)
-    >>> found = hint(g, nodes=300_000)
+    >>> found = hint(g, seconds=60, nodes=300_000)  # the positions bound it, not the clock
     >>> found.kind, found.move == found.line[0], g.move_count   # a proven line's first move; g is untouched
     ('winning', True, 0)
     >>> after = g.copy()
     >>> _ = after.move(found.move)
-    >>> hint(g, nodes=300_000, avoid={after.position_key}).move != found.move
+    >>> hint(g, seconds=60, nodes=300_000, avoid={after.position_key}).move != found.move
     True
     """
     return finish_steps(hint_steps(game, seconds=seconds, avoid=avoid, nodes=nodes))
