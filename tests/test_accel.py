@@ -33,10 +33,11 @@ import pytest
 
 from crescent_widget import Game
 from crescent_widget.solver import backend
-from crescent_widget.solver.api import run
+from crescent_widget.solver.api import Solving, run
 from crescent_widget.solver.relaxed import RelaxedSearch, relaxed
 from crescent_widget.solver.search import ALGORITHM, Search
 from crescent_widget.solver.state import State, from_game
+from crescent_widget.solver.watch import finish_steps
 from random_states import compare_expand, playout_states, random_state, state_layout, to_game
 
 SEEDS = (0, 1, 7, 2**40 + 3)
@@ -145,6 +146,30 @@ def test_solve_gives_the_same_answer_through_both_backends(accel: ModuleType, mo
     assert checked == 250
     print(statuses)
     assert min(statuses.get(status, 0) for status in ("won", "lost", "unknown")) >= 10, statuses
+
+
+def resumed(game: Game, budgets: tuple[int, ...], seed: int) -> list[tuple[object, ...]]:
+    """What a search of ``game`` says after each of ``budgets`` (work so far), resumed each time."""
+    solving = Solving(game, seed=seed)
+    found = []
+    for nodes in budgets:
+        result = finish_steps(solving.steps(nodes=nodes))
+        found.append((result.status, result.line, result.nodes, result.proof_nodes, solving.search.dives))
+    return found
+
+
+def test_a_resumed_search_answers_the_same_through_both_backends(
+    accel: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    statuses: set[object] = set()
+    for index, game in enumerate(mid_game_positions(40)):
+        seed = SEEDS[index % len(SEEDS)]
+        monkeypatch.setenv("CRESCENT_SOLVER", "python")
+        python = resumed(game, (500, 1_500, 4_000), seed)
+        monkeypatch.setenv("CRESCENT_SOLVER", "accel")
+        assert resumed(game, (500, 1_500, 4_000), seed) == python, game.to_dict()
+        statuses.update(step[0] for step in python)
+    assert {"won", "unknown"} <= statuses, statuses
 
 
 ATTRIBUTES = (

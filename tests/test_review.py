@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from itertools import pairwise
 
 import pytest
@@ -11,7 +12,8 @@ from crescent_widget import CrescentWidget, Game
 from crescent_widget.errors import ArgumentTypeError, CrescentError
 from crescent_widget.solver import check_win, hint, move_check, solve
 from crescent_widget.solver.api import InvalidBudgetError
-from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, _Bisection, review
+from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, _Bisection, _prove_back_steps, review
+from crescent_widget.solver.watch import finish_steps
 from crescent_widget.solver.why import lost_suit, names_cause, why_lost
 from crescent_widget.table import Table
 from crescent_widget.table.terminal import play
@@ -283,3 +285,16 @@ def test_the_hint_on_a_blocked_game_says_why(won_line, blunder) -> None:
     expected = why_lost(game)
     assert advice.text("en").endswith(expected.text("en")) and advice.text("pl").endswith(expected.text("pl"))
     assert names_cause(expected)
+
+
+def test_the_walk_back_from_a_blocked_end_proves_the_positions_before_it_lost(won_line, blunder) -> None:
+    game = blundered(won_line, blunder, extra=400)
+    end = len(game.actions)
+    work = _Bisection(Game.from_number(DEAL), game.actions, time.perf_counter() + 60)
+    work.settle_won(blunder[0], ())
+    work.settle_lost(end)
+    finish_steps(_prove_back_steps(work, 2.0))
+    assert work.lost is not None and work.lost < end, (work.lost, end)
+    for index in range(work.lost, end):
+        assert work.results[index].proof == "search"
+        assert solve(work.position(index), nodes=200_000).status != "won"

@@ -26,7 +26,8 @@ from crescent_widget.solver import (
     solve,
     winnability,
 )
-from crescent_widget.solver.api import dives_only, run
+from crescent_widget.solver.api import Solving, dives_only, run
+from crescent_widget.solver.watch import Watch, finish_steps, watching
 
 GAME = Game.from_number(3)
 WITH_A_GAME: dict[str, Callable[[Any], object]] = {
@@ -178,3 +179,26 @@ def test_hint_refuses_an_avoid_that_is_no_collection_of_positions(avoid: object)
     with pytest.raises(ArgumentTypeError) as caught:
         hint(Game.from_number(1), avoid=avoid, nodes=1000)  # type: ignore[arg-type]
     assert caught.value.reason == "invalid_option"
+
+
+def test_a_resumed_search_goes_on_where_it_stopped() -> None:
+    game = Game.from_number(3)
+    solving = Solving(game, seed=1)
+    results = []
+    while not results or results[-1].status == "unknown":
+        results.append(finish_steps(solving.steps(nodes=len(results) * 2_000 + 1_000)))
+        assert len(results) < 200, "no win found on a winnable deal"
+    nodes = [result.nodes for result in results]
+    assert nodes == sorted(nodes) and len(set(nodes)) == len(nodes)  # the work adds up
+    won = results[-1]
+    assert won.status == "won" and check_win(game, won.line)
+    assert finish_steps(solving.steps(seconds=5)) is won  # settled: answered again at once
+    assert game.actions == ()  # the search played on its own copy
+
+
+def test_a_resumed_search_reports_each_calls_work_to_a_watch_once() -> None:
+    solving = Solving(Game.from_number(3), seed=1)
+    with watching(Watch()) as watch:
+        for budget in (1_000, 2_500, 4_000):
+            finish_steps(solving.steps(nodes=budget))
+    assert watch.nodes == solving.work()

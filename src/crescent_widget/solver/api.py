@@ -145,7 +145,7 @@ def proof_share(state: State) -> float:
     return LAST_PROOF_SHARE
 
 
-__all__ = ["InvalidBudgetError", "SolveResult", "check_budget", "check_seconds", "check_win", "solve"]
+__all__ = ["InvalidBudgetError", "SolveResult", "Solving", "check_budget", "check_seconds", "check_win", "solve"]
 
 
 @dataclass(frozen=True)
@@ -259,70 +259,120 @@ def run_steps(
     check_seed(seed)
     if seconds is None and nodes is None:
         seconds = DEFAULT_SECONDS
-    clock = time.perf_counter
-    started = clock()
-    deadline = started + seconds if seconds is not None else math.inf
-    node_limit = nodes if nodes is not None else 1 << 62
-    search = search_class()(from_game(game), seed=seed, prune=prune)
-    share = proof_share(search.root)
-    bound = SuitBound(search.root) if prune else None
-    watch = current_watch()
+    solving = Solving(game, seed=seed, prune=prune)
+    result = yield from solving.steps(seconds=seconds, nodes=nodes)
+    return result, solving.search
 
-    def work() -> int:
-        return search.nodes + (bound.nodes if bound is not None else 0)
 
-    def out_of_budget() -> bool:
+class Solving:
+    """One position's search that a caller may give more time later: each call of
+    :meth:`steps` goes on where the one before stopped (its dives, proof and bound).
+
+    Its dives so far, its proof's table and stack and the one-suit bound's work are kept,
+    so the time of a position probed again is not spent twice (only a dive cut short by the
+    end of a call is lost). For a seed and node budgets both backends answer the same.
+
+    Raises:
+        as :func:`solve`, for the game and the seed.
+    """
+
+    def __init__(self, game: Game, *, seed: int = 0, prune: bool = True) -> None:
+        check_game(game)
+        check_seed(seed)
+        self.game = game.copy()
+        self.search = search_class()(from_game(game), seed=seed, prune=prune)
+        # The complete search's share of the work (see PROOF_SHARES); a caller that expects a
+        # loss may raise it, as dives cannot prove one.
+        self.share = proof_share(self.search.root)
+        self.bound = SuitBound(self.search.root) if prune else None
+        self.result: SolveResult | None = None  # once won or lost, for good
+        self._seconds = 0.0  # spent in earlier calls
+        self._line: list[InternalMove] | None = None
+        self._started = False
+
+    def work(self) -> int:
+        """Positions generated so far, the bound's included."""
+        return self.search.nodes + (self.bound.nodes if self.bound is not None else 0)
+
+    def _finish(self, status: Outcome, moves: tuple[Move, ...], proof: Proof, spent: float, before: int) -> SolveResult:
+        search = self.search
+        result = SolveResult(status, moves, self.work(), spent, search.stored, search.proof_nodes, proof)
+        watch = current_watch()
         if watch is not None:
-            watch.poll(work())  # raises SearchCancelled once the watch is cancelled
-        return work() >= node_limit or clock() >= deadline
+            watch.search_ended(result.nodes - before)
+        if status != "unknown":
+            self.result = result
+        else:
+            self._seconds = spent
+        return result
 
-    def finish(status: Outcome, moves: tuple[Move, ...] = (), proof: Proof = "") -> tuple[SolveResult, SearchEngine]:
-        result = SolveResult(status, moves, work(), clock() - started, search.stored, search.proof_nodes, proof)
-        if watch is not None:
-            watch.search_ended(result.nodes)
-        return result, search
+    def steps(self, *, seconds: float | None = None, nodes: int | None = None) -> Generator[None, None, SolveResult]:
+        """Search on for ``seconds`` more (or until :meth:`work` reaches ``nodes``); what is
+        known then. A settled verdict is returned again at once."""
+        check_budget(seconds, nodes)
+        if self.result is not None:
+            return self.result
+        clock = time.perf_counter
+        started = clock()
+        deadline = started + seconds if seconds is not None else math.inf
+        node_limit = nodes if nodes is not None else 1 << 62
+        search, bound, share, work = self.search, self.bound, self.share, self.work
+        watch = current_watch()
+        before = work()  # a watch counts each call's own work once
 
-    def slices(owed: int, finished: Callable[[], bool]) -> Iterator[int]:
-        """Work sizes adding up to ``owed``, small enough to keep the deadline, while it lasts."""
-        while owed > 0 and not finished() and not out_of_budget():
-            step = min(owed, SLICE, max(1, node_limit - work()))
-            yield step
-            owed -= step
+        def out_of_budget() -> bool:
+            if watch is not None:
+                watch.poll(work() - before)  # raises SearchCancelled once the watch is cancelled
+            return work() >= node_limit or clock() >= deadline
 
-    def bound_lost() -> Generator[None, None, bool]:
-        """Give the bound its turn if it is owed one; whether it has proven the loss."""
-        if bound is not None and search.nodes >= BOUND_AFTER:
-            for step in slices(min(int(search.nodes * BOUND_SHARE), BOUND_MOST) - bound.nodes, lambda: bound.done):
-                bound.work(step)
-                yield
-        return bound is not None and bound.lost_suit is not None
+        def finish(status: Outcome, moves: tuple[Move, ...] = (), proof: Proof = "") -> SolveResult:
+            return self._finish(status, moves, proof, self._seconds + clock() - started, before)
 
-    piece = PROOF_PIECE if watch is not None and watch.pieces else None
-    line = (
-        [] if is_won(search.root) else (yield from prove_in_pieces(search, min(FIRST_PROOF_STATES, node_limit), piece))
-    )
-    while line is None and not search.proof_done and not out_of_budget():
+        def slices(owed: int, finished: Callable[[], bool]) -> Iterator[int]:
+            """Work sizes adding up to ``owed``, small enough to keep the deadline, while it lasts."""
+            while owed > 0 and not finished() and not out_of_budget():
+                step = min(owed, SLICE, max(1, node_limit - work()))
+                yield step
+                owed -= step
+
+        def bound_lost() -> Generator[None, None, bool]:
+            """Give the bound its turn if it is owed one; whether it has proven the loss."""
+            if bound is not None and search.nodes >= BOUND_AFTER:
+                for step in slices(min(int(search.nodes * BOUND_SHARE), BOUND_MOST) - bound.nodes, lambda: bound.done):
+                    bound.work(step)
+                    yield
+            return bound is not None and bound.lost_suit is not None
+
+        piece = PROOF_PIECE if watch is not None and watch.pieces else None
+        line = self._line
+        if not self._started:
+            self._started = True
+            first = min(FIRST_PROOF_STATES, node_limit)
+            line = [] if is_won(search.root) else (yield from prove_in_pieces(search, first, piece))
+        while line is None and not search.proof_done and not out_of_budget():
+            if (yield from bound_lost()):
+                return finish("lost", proof="suit")
+            line = search.dive(dive_length(search.dives), out_of_budget)
+            yield
+            # Top the proof up to its share of the work done so far.
+            dive_work = search.nodes - search.proof_nodes
+            owed = int(dive_work * share / (1 - share) / PROOF_COST) - search.proof_nodes
+            for step in slices(owed if line is None else 0, lambda: search.proof_done):
+                line = yield from prove_in_pieces(search, step, piece)
+                if line is not None:
+                    break
+        self._line = line
+        game = self.game
+        if line is not None:
+            moves = tuple(engine_line(game, line))
+            if not check_win(game, moves):  # engine_line() checked each move; this checks the end
+                raise ReplayError("the solver line is legal but does not win")
+            return finish("won", moves)
+        if search.proof_done:
+            return finish("lost", proof="search")
         if (yield from bound_lost()):
             return finish("lost", proof="suit")
-        line = search.dive(dive_length(search.dives), out_of_budget)
-        yield
-        # Top the proof up to its share of the work done so far.
-        dive_work = search.nodes - search.proof_nodes
-        owed = int(dive_work * share / (1 - share) / PROOF_COST) - search.proof_nodes
-        for step in slices(owed if line is None else 0, lambda: search.proof_done):
-            line = yield from prove_in_pieces(search, step, piece)
-            if line is not None:
-                break
-    if line is not None:
-        moves = tuple(engine_line(game, line))
-        if not check_win(game, moves):  # engine_line() checked each move; this checks the end
-            raise ReplayError("the solver line is legal but does not win")
-        return finish("won", moves)
-    if search.proof_done:
-        return finish("lost", proof="search")
-    if (yield from bound_lost()):
-        return finish("lost", proof="suit")
-    return finish("unknown")
+        return finish("unknown")
 
 
 def prove_in_pieces(

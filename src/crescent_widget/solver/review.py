@@ -23,12 +23,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from ..engine.moves import RESHUFFLE, Move
+from ..engine.moves import Move
 from ..errors import CrescentError
 from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, REVIEW, Lang, Words
 from ..words.narration import describe
-from .api import Outcome, SolveResult, check_budget, hides_cards, run_steps, solve
+from .api import Outcome, SolveResult, Solving, check_budget, hides_cards
+from .only_moves import only_move_stretches, only_winning_move
 from .watch import finish_steps, stage
 from .why import lost_suit, why_lost
 
@@ -41,10 +42,6 @@ if TYPE_CHECKING:
 PROBE_SHARE: Final = 0.04
 # Each later search of that position gets this many times the one before it.
 DEEPEN: Final = 2.0
-# "The only move that kept a win" needs every other move proven lost: each gets this many
-# positions of search (a few milliseconds), and a position with more moves is not asked.
-ONLY_MOVE_NODES: Final = 1_500
-ONLY_MOVE_MOST_MOVES: Final = 12
 ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the only moves
 # The one-suit bound's budget per position when it walks back from a lost one: at most
 # this many relaxed positions (the memory bound the solver uses too) and this share of the
@@ -52,6 +49,10 @@ ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the o
 # machine), but a suit settled once is remembered, so the positions before it cost nothing.
 BOUND_BACK_NODES: Final = 2_000_000
 BOUND_BACK_SHARE: Final = 0.3
+# The walk back from the first lost position with searches: each gets this share of the
+# frontier's latest budget, and this share of its work goes to the complete search.
+BACK_SHARE_OF_FOCUS: Final = 0.25
+BACK_PROOF_SHARE: Final = 0.9
 # The share of the budget kept for the words at the end (the reason's own small searches).
 WORDS_SHARE: Final = 0.05
 
@@ -140,6 +141,9 @@ class _Bisection:
     numbers: dict[tuple[object, ...], int] = field(default_factory=dict)
     repaired: set[tuple[int, tuple[Move, ...]]] = field(default_factory=set)  # lines repair() has tried
     bound_tried: set[int] = field(default_factory=set)  # positions the bound could not prove lost
+    searched_back: dict[int, float] = field(default_factory=dict)  # the proof walk's budget, by position
+    # The searches of open positions: probing one again goes on where its last probe stopped.
+    searches: dict[int, Solving] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         game = self.start.copy()
@@ -157,10 +161,16 @@ class _Bisection:
     def probe(self, index: int, seconds: float) -> Outcome:
         return finish_steps(self.probe_steps(index, seconds))
 
-    def probe_steps(self, index: int, seconds: float) -> Generator[None, None, Outcome]:
-        """:meth:`probe` in the solver's steps (:func:`~.api.run_steps`)."""
+    def probe_steps(self, index: int, seconds: float, proof: float | None = None) -> Generator[None, None, Outcome]:
+        """:meth:`probe` in the solver's steps (:func:`~.api.run_steps`); ``proof``: the
+        complete search's share of the work, when a loss is expected (else the solver's)."""
         stage(index, len(self.actions))  # a board watching the review shows where it is
-        result, _search = yield from run_steps(self.position(index), seconds=max(min(seconds, self.left()), 0.01))
+        solving = self.searches.get(index)
+        if solving is None:
+            solving = self.searches[index] = Solving(self.position(index))
+        if proof is not None:
+            solving.share = max(solving.share, proof)
+        result = yield from solving.steps(seconds=max(min(seconds, self.left()), 0.01))
         status = result.status
         if status == "unknown" and self.verdicts.get(index) != "unknown":
             self.verdicts[index] = status
@@ -171,7 +181,15 @@ class _Bisection:
             self.settle_won(index, result.line)
         elif status == "lost":
             self.settle_lost(index)
+        self._forget_settled()
         return status
+
+    def _forget_settled(self) -> None:
+        """Drop the searches of positions outside the bracket (their tables hold much memory)."""
+        low = -1 if self.winnable is None else self.winnable
+        high = len(self.actions) + 1 if self.lost is None else self.lost
+        for index in [index for index in self.searches if not low < index < high]:
+            del self.searches[index]
 
     def settle_lost(self, index: int) -> None:
         self.verdicts[index] = "lost"
@@ -280,7 +298,7 @@ def review_steps(game: Game, seconds: float = 30.0) -> Generator[None, None, Rev
     end = len(work.actions)
     if game.status == "won":
         work.settle_won(0, work.actions)
-        stretches = _only_move_stretches(work, seconds * ONLY_MOVE_SHARE)
+        stretches = only_move_stretches(work.start, work.actions, seconds * ONLY_MOVE_SHARE)
         return _finish(work, started, _won_words(stretches), stretches)
     if game.status == "blocked":
         work.settle_lost(end)
@@ -321,6 +339,7 @@ def _bisect_steps(work: _Bisection, probe: float) -> Generator[None, None, None]
         if work.repair():
             continue
         _bound_back(work)
+        yield from _prove_back_steps(work, focus * BACK_SHARE_OF_FOCUS)
         if work.lost == high:
             return
         focus *= DEEPEN
@@ -342,6 +361,22 @@ def _bound_back(work: _Bisection) -> None:
         if lost_suit(work.position(index), BOUND_BACK_NODES, deadline=deadline) is None:
             return
         work.settle_lost(index)
+
+
+def _prove_back_steps(work: _Bisection, seconds: float) -> Generator[None, None, None]:
+    """Walk back from the first lost position while a short search, mostly the complete one,
+    proves the position before it lost.
+
+    Near a blocked end many positions fall to a dead end within a few positions of search,
+    where the one-suit bound sees a relaxed win; each position is tried once per budget.
+    """
+    while work.lost is not None and work.left() > 0.05 and work.open_positions():
+        index = work.open_positions()[-1]
+        if work.searched_back.get(index, 0.0) >= seconds:
+            return
+        work.searched_back[index] = seconds
+        if (yield from work.probe_steps(index, seconds, proof=BACK_PROOF_SHARE)) != "lost":
+            return
 
 
 def _finish(work: _Bisection, started: float, words: Words, stretches: tuple[tuple[int, int], ...]) -> Review:
@@ -402,53 +437,6 @@ def _won_words(stretches: tuple[tuple[int, int], ...]) -> Words:
         first, last = stretches[0]
         words = join(words, Words.of(lambda lang: _text("only_moves", lang, a=first, b=last)))
     return words
-
-
-def only_winning_move(before: Game, move: Move, *, nodes: int = ONLY_MOVE_NODES, keeps_win: bool | None = None) -> bool:
-    """Whether ``move`` keeps a win from ``before`` and every other move is proven to lose.
-
-    Each other move gets ``nodes`` positions of search; a position with more than
-    :data:`ONLY_MOVE_MOST_MOVES` other moves, or none, is not asked (False).
-    ``keeps_win``: whether the position after ``move`` is known to be winnable (else solved).
-    """
-    if hides_cards(before):
-        return False
-    others = [other for other in before.legal_moves() if other != move]
-    if before.can_move(RESHUFFLE) and move != RESHUFFLE:
-        others.append(RESHUFFLE)
-    if not others or len(others) > ONLY_MOVE_MOST_MOVES:
-        return False  # a forced move needs no reason; a wide position costs too much to settle
-    for other in others:
-        position = before.copy()
-        position.move(other)
-        if solve(position, nodes=nodes).status != "lost":
-            return False
-    if keeps_win is not None:
-        return keeps_win
-    after = before.copy()
-    after.move(move)
-    return solve(after, nodes=nodes).status == "won"
-
-
-def _only_move_stretches(work: _Bisection, seconds: float) -> tuple[tuple[int, int], ...]:
-    """The longest runs of actions that were each the only winning move, longest first (at most 3)."""
-    deadline = time.perf_counter() + seconds
-    only: list[int] = []
-    game = work.start.copy()
-    for number, move in enumerate(work.actions, start=1):
-        if time.perf_counter() >= deadline:
-            break
-        if only_winning_move(game, move, keeps_win=True):
-            only.append(number)
-        game.move(move)
-    runs: list[tuple[int, int]] = []
-    for number in only:
-        if runs and runs[-1][1] == number - 1:
-            runs[-1] = (runs[-1][0], number)
-        else:
-            runs.append((number, number))
-    runs.sort(key=lambda run_: (run_[0] - run_[1], run_[0]))
-    return tuple(runs[:3])
 
 
 def _move_text(game: Game, move: Move, lang: Lang) -> str:
