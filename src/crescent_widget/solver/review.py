@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 # search leaves unknown is taken as most likely lost while the bisection narrows the
 # bracket, and the time left then goes to the position just after the last winnable one.
 PROBE_SHARE: Final = 0.04
-# Each later search of that position gets this many times the one before it.
+# Each later search of that position gets this many times the one before it (added to its
+# search so far: a position's search resumes, see :class:`~.api.Solving`).
 DEEPEN: Final = 2.0
 ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the only moves
 # The one-suit bound's budget per position when it walks back from a lost one: at most
@@ -312,8 +313,10 @@ def _bisect_steps(work: _Bisection, probe: float) -> Generator[None, None, None]
     A short search that comes back unknown marks the lost side for now (wins are mostly
     found fast, proofs of loss are slow), so the bisection narrows down to the first
     position that resists. That position then gets searches of growing length, the
-    one-suit bound walking back from the first proven loss, and the winning line of the
-    position before it, repaired; a win there moves the bisection on.
+    one-suit bound and short proof-heavy searches walking back from the first proven
+    loss, and the winning line of the position before it, repaired; a win there moves the
+    bisection on. Each position keeps its search, so a longer search of it goes on from
+    the shorter ones.
     """
     end = len(work.actions)
     if work.lost is None and work.left() > 0:
