@@ -14,7 +14,7 @@ from crescent_widget.solver import check_win, hint, move_check, solve
 from crescent_widget.solver.api import InvalidBudgetError
 from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, _Bisection, _prove_back_steps, review
 from crescent_widget.solver.watch import finish_steps
-from crescent_widget.solver.why import lost_suit, names_cause, why_lost
+from crescent_widget.solver.why import dead_ends_ahead, lost_suit, names_cause, why_lost
 from crescent_widget.table import Table
 from crescent_widget.table.terminal import play
 from widget_support import intent
@@ -298,3 +298,15 @@ def test_the_walk_back_from_a_blocked_end_proves_the_positions_before_it_lost(wo
     for index in range(work.lost, end):
         assert work.results[index].proof == "search"
         assert solve(work.position(index), nodes=200_000).status != "won"
+
+
+def test_the_reasons_small_searches_stop_at_a_deadline(won_line, blunder) -> None:
+    game = blundered(won_line, blunder, extra=400)
+    for index in range(len(game.actions), blunder[0], -1):
+        position = played(game.actions[:index])
+        if position.status == "playing" and dead_ends_ahead(position) is not None:
+            break
+    else:
+        pytest.fail("no position whose continuations all run into dead ends")
+    assert dead_ends_ahead(position, deadline=0.0) is None  # a deadline passed: no reason from there
+    assert names_cause(why_lost(position, deadline=time.perf_counter() + 60))

@@ -17,6 +17,7 @@ the positions after it while the winning line follows the record.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
@@ -133,6 +134,7 @@ class _Bisection:
     start: Game
     actions: tuple[Move, ...]
     deadline: float
+    words: float = math.inf  # the seconds after the deadline that the words may take
     verdicts: dict[int, Outcome] = field(default_factory=dict)
     results: dict[int, SolveResult] = field(default_factory=dict)
     lines: dict[int, tuple[Move, ...]] = field(default_factory=dict)
@@ -143,6 +145,7 @@ class _Bisection:
     repaired: set[tuple[int, tuple[Move, ...]]] = field(default_factory=set)  # lines repair() has tried
     bound_tried: set[int] = field(default_factory=set)  # positions the bound could not prove lost
     searched_back: dict[int, float] = field(default_factory=dict)  # the proof walk's budget, by position
+    reasons: dict[int, Words] = field(default_factory=dict)  # why(), by first lost position
     # The searches of open positions: probing one again goes on where its last probe stopped.
     searches: dict[int, Solving] = field(default_factory=dict)
 
@@ -262,11 +265,17 @@ class _Bisection:
         return self.deadline - time.perf_counter()
 
     def why(self) -> Words:
-        """Why the first lost position is lost (empty when none is)."""
+        """Why the first lost position is lost (empty when none is); worked out once per
+        first lost position (a search-proven one takes small searches of its own)."""
         if self.lost is None:
             return NO_WORDS
-        result = self.results.get(self.lost)
-        return why_lost(self.position(self.lost), nodes=result.nodes if result and result.proof == "search" else 0)
+        known = self.reasons.get(self.lost)
+        if known is None:
+            result = self.results.get(self.lost)
+            nodes = result.nodes if result and result.proof == "search" else 0
+            lost = self.position(self.lost)
+            known = self.reasons[self.lost] = why_lost(lost, nodes=nodes, deadline=self.deadline + self.words)
+        return known
 
 
 def review(game: Game, seconds: float = 30.0) -> Review:
@@ -295,7 +304,7 @@ def review_steps(game: Game, seconds: float = 30.0) -> Generator[None, None, Rev
     started = time.perf_counter()
     if game.status == "playing" and hides_cards(game):
         raise HiddenCardsError
-    work = _Bisection(game.root(), game.actions, started + seconds * (1 - WORDS_SHARE))
+    work = _Bisection(game.root(), game.actions, started + seconds * (1 - WORDS_SHARE), seconds * WORDS_SHARE)
     end = len(work.actions)
     if game.status == "won":
         work.settle_won(0, work.actions)

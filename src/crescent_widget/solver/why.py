@@ -46,13 +46,14 @@ def lost_suit(game: Game, nodes: int = BOUND_NODES, *, deadline: float = math.in
     return bound.lost_suit
 
 
-def why_lost(game: Game, *, nodes: int = 0) -> Words:
+def why_lost(game: Game, *, nodes: int = 0, deadline: float = math.inf) -> Words:
     """Why ``game``'s position (proven lost) cannot be won, in every language.
 
     A blocked position names the card its top holds down that a foundation waits for.
 
     ``nodes``: the positions the proof searched, said when neither a dead end nor a suit
-    names the reason (0: not known).
+    names the reason (0: not known). ``deadline`` (a ``time.perf_counter`` time) ends the
+    small searches for a reason early: the words then say less.
     """
     piles, fnd, left = from_game(game)
     cards = dead_end_cards(piles, fnd, left)
@@ -61,7 +62,7 @@ def why_lost(game: Game, *, nodes: int = 0) -> Words:
         return Words.of(
             lambda lang: _text("lost_dead_end", lang, stuck=card_text(stuck, lang), beneath=card_text(beneath, lang))
         )
-    suit = lost_suit(game)
+    suit = lost_suit(game, deadline=deadline)
     if suit is not None:
         return Words.of(lambda lang: _text("lost_suit", lang, suit=SUIT_SYMBOLS[suit]))
     if game.status == "blocked":
@@ -72,7 +73,7 @@ def why_lost(game: Game, *, nodes: int = 0) -> Words:
         return Words.of(
             lambda lang: _text("lost_blocked_on", lang, stuck=card_text(stuck, lang), beneath=card_text(beneath, lang))
         )
-    ends = dead_ends_ahead(game)
+    ends = dead_ends_ahead(game, deadline=deadline)
     if ends is not None:
         (stuck, beneath), count = ends
         return Words.of(
@@ -85,11 +86,14 @@ def why_lost(game: Game, *, nodes: int = 0) -> Words:
     return Words.of(lambda lang: _text("lost_proven", lang))
 
 
-def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, int], int] | None:
+def dead_ends_ahead(
+    game: Game, most: int = AHEAD_STATES, *, deadline: float = math.inf
+) -> tuple[tuple[int, int], int] | None:
     """The dead end every continuation runs into, when each one does: the pair of cards met
-    most often, and the positions searched; None when a continuation wins or the
-    continuations pass ``most`` positions. A continuation that ends blocked counts the card
-    a foundation waits for there and the top card on it (:func:`_buried_need`).
+    most often, and the positions searched; None when a continuation wins, the
+    continuations pass ``most`` positions or the clock passes ``deadline``. A continuation
+    that ends blocked counts the card a foundation waits for there and the top card on it
+    (:func:`_buried_need`).
 
     The search is the solver's own (:func:`~.expand.expand`, with its sound prunings), so a
     loss proven by a small complete search is usually explained here by its dead ends.
@@ -98,7 +102,11 @@ def dead_ends_ahead(game: Game, most: int = AHEAD_STATES) -> tuple[tuple[int, in
     seen = {root}
     stack = [root]
     pairs: Counter[tuple[int, int]] = Counter()
+    popped = 0
     while stack:
+        popped += 1
+        if popped % 64 == 1 and time.perf_counter() >= deadline:
+            return None
         state = stack.pop()
         cards = dead_end_cards(*state)
         if cards is not None:
