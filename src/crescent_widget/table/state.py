@@ -1,8 +1,9 @@
-"""What a table holds besides its options: :class:`TableState`, shared by the table's parts.
+"""What a table holds: :class:`TableState`, its options and session, shared by the table's parts.
 
 A :class:`~crescent_widget.table.Table` is one object to its users, made of parts with one
-job each: the replay and review control (:mod:`.replay_control`), the board's searches
-(:mod:`.advice`), the teaching mode's confirmation (:mod:`.guard`), the view (:mod:`.view`).
+job each: the player's actions (:mod:`.actions`), the replay and review control
+(:mod:`.replay_control`), the board's searches (:mod:`.advice`), the teaching mode's
+confirmation (:mod:`.guard`), the view (:mod:`.view`).
 Every one of them reads and changes the same session (the position, the selection, the
 line of feedback), so that session is declared once, here, and each part is given it:
 nothing is copied between parts, and :meth:`TableState.reset_interaction` stays the one
@@ -16,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.game import Game
 from ..engine.moves import Move, Place
 from ..errors import CrescentError, InvalidOptionError
@@ -33,13 +35,25 @@ def check_flag(name: str, value: object) -> bool:
     return value
 
 
+def check_variant(value: object) -> str:
+    """``value`` if it names a variant (``"N"``, ``"F"``, ``"H"``), else :class:`InvalidOptionError`."""
+    if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
+        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
+    return value
+
+
 @dataclass(eq=False)
 class TableState:
-    """The game on the table and the player's session around it (see the module docs)."""
+    """The game on the table, the table's options, and the player's session (see the module docs)."""
 
     game: Game
     lang: Lang
     interactive_rules: bool
+    teach: bool
+    auto_play: bool
+    winnable: bool  # random deals are proven winnable
+    variant: str  # the variant of the next random deal
+    version: int = 0  # +1 with every change of what the table shows
     plan: HintPlan = field(default_factory=HintPlan)  # the line the hints follow, and the player's recent path
     note: Words = NO_WORDS
     toned: tuple[Words, str] = (NO_WORDS, "")  # a note with a tone, while it is the note

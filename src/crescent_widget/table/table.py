@@ -27,34 +27,24 @@ Move.parse('5-F2')
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from ..deprecation import renamed
-from ..engine.codes import VARIANT_RESHUFFLES
-from ..engine.endgame import finishing_run
 from ..engine.game import Game, MoveArg
-from ..engine.moves import ANY_FOUNDATION, RESHUFFLE, Move, Place, PlaceLike, parse_place
-from ..errors import ArgumentTypeError, CrescentError, IllegalMoveError, InvalidOptionError
-from ..words.announcements import (
-    announce_action,
-    announce_selected,
-    announce_undo,
-    explain_action,
-    game_end,
-    join,
-    refusal,
-)
-from ..words.i18n import NO_WORDS, Lang, Words, check_lang, label
+from ..engine.moves import Move, Place, PlaceLike
+from ..errors import ArgumentTypeError, CrescentError, InvalidOptionError
+from ..words.announcements import refusal
+from ..words.i18n import Lang, Words, check_lang
+from .actions import ActionCallback, Actions, MoveCallback, deal
 from .advice import Advice
 from .guard import TEACH_CHECK_SECONDS, Guard
 from .replay import ReplayInput
 from .replay_control import ReplayControl
 from .review import REVIEW_SECONDS
 from .serial import serialized
-from .state import TableState, check_flag
+from .state import TableState, check_flag, check_variant
 from .view import TableView, table_view
 
 if TYPE_CHECKING:
@@ -71,30 +61,7 @@ __all__ = [
     "check_variant",
 ]
 
-logger = logging.getLogger(__name__)
-
 NOTE_TONES: Final = ("", "right", "wrong")
-ActionKind = Literal["move", "reshuffle", "undo", "new_game"]
-ActionCallback = Callable[[str, Move | None], object]
-MoveCallback = Callable[[Move], object]
-
-
-def _deal(code: str | None = None, variant: str | None = None, winnable: bool = False) -> Game:
-    """The game of ``code``; without one a random deal of ``variant``, proven winnable if asked.
-
-    A deal the solver won in the standard game is winnable in Crescent Four (one more
-    reshuffle) and in the face-down deal (the same moves; only what is shown differs).
-    """
-    if code is not None or not winnable:
-        return Game(code, variant=variant)
-    return Game.random(winnable=True, variant=variant or "N")
-
-
-def check_variant(value: object) -> str:
-    """``value`` if it names a variant (``"N"``, ``"F"``, ``"H"``), else :class:`InvalidOptionError`."""
-    if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
-        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
-    return value
 
 
 @serialized
@@ -148,21 +115,15 @@ class Table:
     ) -> None:
         self._lock = threading.RLock()
         checked_lang = check_lang(lang)
-        self._auto_play = check_flag("auto_play", auto_play)
-        self._auto_playing = False
+        checked_auto_play = check_flag("auto_play", auto_play)
         checked_rules = check_flag("interactive_rules", interactive_rules)
-        self._teach = check_flag("teach", teach)
-        self._winnable = check_flag("winnable", winnable)
-        game = _deal(code, variant, winnable)
-        self._state = state = TableState(game, checked_lang, checked_rules)
-        self._variant = game.variant
+        checked_teach = check_flag("teach", teach)
+        checked_winnable = check_flag("winnable", winnable)
+        game = deal(code, variant, winnable)
+        self._state = state = TableState(
+            game, checked_lang, checked_rules, checked_teach, checked_auto_play, checked_winnable, game.variant
+        )
         state.plan.visit(game)
-        self._previous: Game | None = None
-        self._version = 0
-        self._new_game_armed_at = -1
-        self._armed: tuple[str, int] = ("", -1)  # an action that asked for a second press, and when
-        self._action_callbacks: list[ActionCallback] = []
-        self._move_callbacks: list[MoveCallback] = []
         self.on_view: Callable[[TableView], object] | None = None
         self.on_search: Callable[[str], object] | None = None
         # The parts, each with one job over the one state (see .state).
@@ -178,14 +139,7 @@ class Table:
         self._guard = Guard(
             state, advice=self._advice, check=self.move_check, play=self._play, show=self._show, refuse=self._refuse
         )
-
-    @property
-    def _game(self) -> Game:
-        return self._state.game
-
-    @_game.setter
-    def _game(self, game: Game) -> None:
-        self._state.game = game
+        self._actions = Actions(state, replays=self._replays, guard=self._guard, show=self._show, refuse=self._refuse)
 
     @classmethod
     def from_game(cls, game: Game, **options: Any) -> Table:
@@ -199,17 +153,17 @@ class Table:
     @property
     def game(self) -> Game:
         """The engine game (in a replay: the replayed position). After changing it, call :meth:`refresh`."""
-        return self._game
+        return self._state.game
 
     @property
     def previous_game(self) -> Game | None:
         """A copy of the game from just before the last action (``None`` before any)."""
-        return self._previous
+        return self._actions.previous
 
     @property
     def version(self) -> int:
         """+1 with every change of what the table shows."""
-        return self._version
+        return self._state.version
 
     @property
     def lang(self) -> Lang:
@@ -234,11 +188,11 @@ class Table:
     @property
     def teach(self) -> bool:
         """Teaching mode (see the class docs)."""
-        return self._teach
+        return self._state.teach
 
     @teach.setter
     def teach(self, value: bool) -> None:
-        self._teach = check_flag("teach", value)
+        self._state.teach = check_flag("teach", value)
         if not value:
             self._state.pending = None  # a move held by the teaching mode is not held without it
         self._show()
@@ -246,31 +200,31 @@ class Table:
     @property
     def winnable(self) -> bool:
         """Whether random deals are proven winnable."""
-        return self._winnable
+        return self._state.winnable
 
     @winnable.setter
     def winnable(self, value: bool) -> None:
-        self._winnable = check_flag("winnable", value)
+        self._state.winnable = check_flag("winnable", value)
 
     @property
     def auto_play(self) -> bool:
         """Whether moves to the foundations that can never hurt are played for the player."""
-        return self._auto_play
+        return self._state.auto_play
 
     @auto_play.setter
     def auto_play(self, value: bool) -> None:
-        self._auto_play = check_flag("auto_play", value)
-        if self._auto_play and not self._replays.active:
-            self._play_safe_moves()
+        self._state.auto_play = check_flag("auto_play", value)
+        if self._state.auto_play and not self._replays.active:
+            self._actions.play_safe_moves()
 
     @property
     def variant(self) -> str:
         """The variant of the next random deal (a loaded game sets it to its own)."""
-        return self._variant
+        return self._state.variant
 
     @variant.setter
     def variant(self, value: str) -> None:
-        self._variant = check_variant(value)
+        self._state.variant = check_variant(value)
 
     @property
     def selected(self) -> Place | None:
@@ -289,7 +243,7 @@ class Table:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, as the engine lists them (reshuffle not included)."""
-        return self._game.legal_moves()
+        return self._state.game.legal_moves()
 
     # ------------------------------------------------------------------------- callbacks
 
@@ -302,7 +256,7 @@ class Table:
         Raises:
             InvalidOptionError: ``callback`` is not callable, or was never registered.
         """
-        _register(self._action_callbacks, callback, remove)
+        self._actions.on_action(callback, remove)
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Register ``callback(move)`` after every move and reshuffle; ``remove=True`` unregisters it.
@@ -310,7 +264,7 @@ class Table:
         Raises:
             InvalidOptionError: ``callback`` is not callable, or was never registered.
         """
-        _register(self._move_callbacks, callback, remove)
+        self._actions.on_move(callback, remove)
 
     # ------------------------------------------------------------------------- intents
 
@@ -323,11 +277,7 @@ class Table:
             InvalidMoveError: the move is malformed; nothing changes.
             IllegalMoveError: the rules forbid it; nothing changes but the message.
         """
-        check_flag("by_player", by_player)
-        concrete = self._resolve(src, dst)
-        if by_player and self._teach and self._guard.holds(concrete):
-            return None
-        return self._play(concrete)
+        return self._actions.move(src, dst, by_player=by_player)
 
     def tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """Tap a pile or foundation; returns the move made, if any.
@@ -342,37 +292,11 @@ class Table:
                 dropped), the card has no legal move (``no_destination``), or the pile is
                 empty (``empty_source``).
         """
-        check_flag("by_player", by_player)
-        self._no_replay()
-        tapped = self._place(place)
-        selected, self._state.selected = self._state.selected, None
-        self._state.pending = None
-        if selected is not None:
-            if selected == tapped:
-                self._state.notice = None
-                self._state.announce(Words.of(lambda lang: label("announce_deselected", lang)))
-                self._show()
-                return None
-            return self.move(Move(selected, tapped), by_player=by_player)
-        destinations = self._destinations(tapped)
-        if len(destinations) == 1:
-            return self.move(Move(tapped, destinations[0]), by_player=by_player)
-        if not destinations:
-            empty = self._game.top(tapped) is None
-            self._refuse(IllegalMoveError("empty_source" if empty else "no_destination"))
-        self._state.selected = tapped
-        self._state.notice = None
-        self._state.announce(announce_selected(self._game, tapped, destinations))
-        self._show()
-        return None
+        return self._actions.tap(place, by_player=by_player)
 
     def double_tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """Send the card to a foundation that accepts it (``F``); otherwise act as :meth:`tap`."""
-        self._no_replay()
-        tapped = self._place(place)
-        if self._game.can_move(Move(tapped, ANY_FOUNDATION)):
-            return self.move(Move(tapped, ANY_FOUNDATION), by_player=by_player)
-        return self.tap(place, by_player=by_player)
+        return self._actions.double_tap(place, by_player=by_player)
 
     def finish(self) -> tuple[Move, ...]:
         """Play the rest of the game when it is a plain run of foundation moves; returns the moves.
@@ -384,26 +308,15 @@ class Table:
             IllegalMoveError: ``nothing_to_finish`` (see :func:`~crescent_widget.engine.endgame.finishing_run`),
                 or ``replay_active``.
         """
-        return tuple(self._play(move) for move in self._finishing_run())
+        return self._actions.finish()
 
     def finish_step(self) -> Move:
         """Play the first move of the finishing run (see :meth:`finish`) and return it."""
-        return self._play(self._finishing_run()[0])
-
-    def _finishing_run(self) -> tuple[Move, ...]:
-        self._no_replay()
-        run = finishing_run(self._game)
-        if not run:
-            self._refuse(IllegalMoveError("nothing_to_finish"))
-        return run
+        return self._actions.finish_step()
 
     def deselect(self) -> None:
         """Clear the selection (Escape on the board); nothing else changes."""
-        if self._state.selected is not None:
-            self._state.selected = None
-            self._state.announce(Words.of(lambda lang: label("announce_deselected", lang)))
-        self._state.notice = None
-        self._show()
+        self._actions.deselect()
 
     def reshuffle(self, *, by_player: bool = True) -> bool:
         """Reshuffle (bottom card of every pile of 2+ cards to its top); not a move.
@@ -416,10 +329,7 @@ class Table:
         Raises:
             IllegalMoveError: ``no_reshuffles`` or ``game_over``.
         """
-        self._no_replay()
-        if by_player and self._game.can_undo() and self._game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
-            return False
-        return self.move(RESHUFFLE, by_player=by_player) is not None
+        return self._actions.reshuffle(by_player=by_player)
 
     def restart(self, *, by_player: bool = True) -> bool:
         """Deal this game again from its start (its code, or its layout); a player's press asks first.
@@ -430,32 +340,7 @@ class Table:
         Raises:
             IllegalMoveError: ``replay_active``.
         """
-        self._no_replay()
-        game = self._game
-        if by_player and game.actions and game.status == "playing" and self._asks_first("restart"):
-            return False
-        before = game.copy()
-        self._load(game.root())
-        code = self._game.code
-        words = Words.of(lambda lang: label("announce_restart", lang, code=code or label("custom_position", lang)))
-        self._done("new_game", None, before, words)
-        return True
-
-    def _asks_first(self, action: str) -> bool:
-        """Whether this press of ``action`` only asks for a second one (that one returns ``False``).
-
-        The second press must come before anything else changes the table; the note says
-        what the action will cost.
-        """
-        if self._armed == (action, self._version):
-            self._armed = ("", -1)
-            return False
-        self._state.selected = self._state.pending = None
-        self._state.note = Words.of(lambda lang: label(f"confirm_{action}", lang))
-        self._state.announce(self._state.note)
-        self._show()
-        self._armed = (action, self._version)
-        return True
+        return self._actions.restart(by_player=by_player)
 
     def undo(self) -> Move:
         """Take back the last move and return it.
@@ -464,15 +349,7 @@ class Table:
             IllegalMoveError: ``nothing_to_undo``, or ``undo_after_reshuffle``: moves
                 before a reshuffle cannot be taken back.
         """
-        self._no_replay()
-        self._state.selected = self._state.pending = None
-        before = self._game.copy()
-        try:
-            move = self._game.undo()
-        except CrescentError as err:
-            self._refuse(err)
-        self._done("undo", move, before, announce_undo(self._game, move))
-        return move
+        return self._actions.undo()
 
     def new_game(self, code: str | None = None, *, by_player: bool = True) -> bool:
         """Deal a new game: the one of ``code``, or a random one of :attr:`variant`; ends a replay.
@@ -483,32 +360,11 @@ class Table:
         Raises:
             InvalidCodeError: the code is malformed; the current game goes on.
         """
-        check_flag("by_player", by_player)
-        game = self._game
-        in_progress = bool(game.actions) and game.status == "playing" and code is None and not self.replaying
-        if by_player and in_progress and self._new_game_armed_at != self._version:
-            self._state.note = Words.of(lambda lang: label("confirm_new_game", lang))
-            self._state.keep_line("note")
-            self._state.announce(self._state.note)
-            self._show()
-            self._new_game_armed_at = self._version
-            return False
-        try:
-            new = _deal(code, None if code else self._variant, self._winnable)
-        except CrescentError as err:
-            self._refuse(err)
-        before = self._game.copy()
-        self._load(new)
-        words = Words.of(lambda lang: label("announce_new_game", lang, code=new.code or ""))
-        self._done("new_game", None, before, words)
-        return True
+        return self._actions.new_game(code, by_player=by_player)
 
     def load(self, game: Game) -> None:
         """Show another engine game (a saved one, a position from ``Game.from_layout``); ends a replay."""
-        if not isinstance(game, Game):
-            raise ArgumentTypeError("invalid_option", f"load() needs a Game, got {type(game).__name__}")
-        self._load(game)
-        self._show()
+        self._actions.load(game)
 
     def refresh(self) -> None:
         """Show the engine's state again (needed only after using :attr:`game` directly).
@@ -571,7 +427,7 @@ class Table:
         """
         from ..solver import move_check
 
-        return move_check(self._game, self._resolve(src, dst, query=True), seconds=seconds)
+        return move_check(self._state.game, self._actions.resolve(src, dst, query=True), seconds=seconds)
 
     def confirm(self) -> Move:
         """Play the move the teaching mode held back ("go ahead").
@@ -712,7 +568,7 @@ class Table:
 
     def _show(self) -> None:
         self._advice.check()  # a search about a position that no longer stands ends here
-        self._version += 1
+        self._state.version += 1
         if self.on_view is not None:
             self.on_view(self.view())
 
@@ -729,97 +585,5 @@ class Table:
         self._show()
         raise err
 
-    def _place(self, place: PlaceLike) -> Place:
-        try:
-            return parse_place(place)
-        except CrescentError as err:
-            self._refuse(err)
-
-    def _resolve(self, src: MoveArg, dst: PlaceLike | None, query: bool = False) -> Move:
-        """The concrete move (``13-F`` -> ``13-F1``), or the refusal shown and raised.
-
-        Unless it is only a ``query``, asking for a move drops the selection and a pending move.
-        """
-        self._no_replay()
-        if not query:
-            self._state.selected = self._state.pending = None
-        try:
-            return self._game.resolve(src, dst)
-        except CrescentError as err:
-            self._refuse(err)
-
     def _play(self, move: Move) -> Move:
-        before = self._game.copy()
-        self._state.pending = None
-        try:
-            played = self._game.move(move)
-        except CrescentError as err:
-            self._refuse(err)
-        kind: ActionKind = "reshuffle" if played.is_reshuffle else "move"
-        self._done(kind, played, before, announce_action(before, played))
-        if kind == "move" and self._auto_play:
-            self._play_safe_moves()
-        return played
-
-    def _play_safe_moves(self) -> None:
-        """Auto-play: the foundation moves that can never hurt, one published move each."""
-        from ..solver.safe import safe_moves  # the solver loads on first use
-
-        if self._auto_playing:
-            return
-        self._auto_playing = True
-        try:
-            while moves := safe_moves(self._game):
-                self._play(moves[0])
-        finally:
-            self._auto_playing = False
-
-    def _no_replay(self) -> None:
-        self._replays.refuse_if_active()
-
-    def _destinations(self, source: Place) -> list[Place]:
-        found: list[Place] = []
-        for move in self._game.legal_moves():
-            if move.src == source and move.dst not in found:
-                found.append(move.dst)
-        return found
-
-    def _load(self, game: Game) -> None:
-        self._replays.forget()
-        self._game = game
-        self._state.plan.reset()
-        self._state.plan.visit(game)
-        self._variant = game.variant
-        self._state.reset_interaction()
-        self._state.note = NO_WORDS
-
-    def _done(self, kind: ActionKind, move: Move | None, before: Game, words: Words) -> None:
-        self._state.reset_interaction()
-        self._state.plan.visit(self._game)
-        self._previous = before
-        self._state.note = (
-            explain_action(before, move) if self._teach and move is not None and kind != "undo" else NO_WORDS
-        )
-        self._state.announce(join(words, game_end(self._game.status) if kind != "undo" else NO_WORDS))
-        self._show()
-        calls: list[tuple[Callable[..., object], tuple[object, ...]]]
-        calls = [(c, (kind, move)) for c in self._action_callbacks]
-        if kind in ("move", "reshuffle"):
-            calls += [(c, (move,)) for c in self._move_callbacks]
-        for callback, args in calls:
-            try:
-                callback(*args)
-            except Exception:
-                # The action stands either way; a notebook bug must not break the table.
-                logger.exception("callback %r failed", callback)
-
-
-def _register(callbacks: list[Any], callback: object, remove: bool) -> None:
-    if not callable(callback):
-        raise InvalidOptionError(f"a callback must be callable, got {type(callback).__name__}")
-    if not remove:
-        callbacks.append(callback)
-    elif callback in callbacks:
-        callbacks.remove(callback)
-    else:
-        raise InvalidOptionError(f"{callback!r} was never registered, so it cannot be removed")
+        return self._actions.play(move)
