@@ -154,12 +154,8 @@ class Actions:
     def reshuffle(self, *, by_player: bool = True) -> bool:
         """``Table.reshuffle``."""
         self._replays.refuse_if_active()
-        if (
-            by_player
-            and self._state.game.can_undo()
-            and self._state.game.can_move(RESHUFFLE)
-            and self._asks_first("reshuffle")
-        ):
+        game = self._state.game
+        if by_player and game.can_undo() and game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
             return False
         return self.move(RESHUFFLE, by_player=by_player) is not None
 
