@@ -3,6 +3,9 @@
 Every action is a :class:`~crescent_widget.table.Table` call; after each one the
 table's view is copied into synced traits. The browser only draws them and sends the
 player's intents (tap, double tap, drop, buttons, keys); every rule is the engine's.
+What the board may send is checked in :mod:`.front_end`, and the lessons a board shows
+are :class:`~crescent_widget.lessons.board.WidgetLessons`. The class is long for its
+synced traits and its documented Python twins of the board's actions, each one line of code.
 
 >>> from crescent_widget import CrescentWidget
 >>> w = CrescentWidget("CR1-N-AAAAAAB", lang="en")

@@ -8,11 +8,14 @@ message, note and announcement. The player's intents are its methods (:meth:`Tab
 widget turns it into traits, the terminal player prints it. No widget library is needed.
 
 Table is the one object a face talks to, and it owns the parts that do the work, each with
-one job: :class:`~.replay_control.ReplayControl` (replays and reviews),
+one job: :class:`~.actions.Actions` (play, tap, undo, reshuffle, deal; the action
+callbacks), :class:`~.guard.Guard` (the teaching mode's held move),
 :class:`~.advice.Advice` (hints, "Still winnable?", the board's searches in the background),
-:class:`~.guard.Guard` (the teaching mode's held move), :func:`~.view.table_view`. Every
-part works on the one :class:`~.state.TableState` the table owns, so no state is declared
-twice; the intents that play (tap, move, undo, new game…) are the table's own.
+:class:`~.replay_control.ReplayControl` (replays and reviews), :func:`~.view.table_view`.
+Every part works on the one :class:`~.state.TableState` the table owns, so no state is
+declared twice. Table itself is the options and one-line hand-overs under the public
+API's docstrings: that documentation is most of its length, and it stays here because
+this is the class the API pages (and ``help(Table)``) show.
 
 >>> t = Table("CR1-N-AAAAAAB", lang="en")
 >>> t.tap(5)                            # exactly one destination: the card goes there
