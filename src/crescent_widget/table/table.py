@@ -448,13 +448,16 @@ class Table:
         A reshuffle ends Undo for every move before it, so while moves could still be
         undone a player's press only says so and asks for a second press, which must come
         before anything else changes; returns whether the reshuffle was played (a teaching
-        mode may still hold it back).
+        mode may still hold it back). When the hint on the board says to reshuffle, one
+        press does it: the press follows advice, it is no accident.
 
         Raises:
             IllegalMoveError: ``no_reshuffles`` or ``game_over``.
         """
         self._no_replay()
-        if by_player and self._game.can_undo() and self._game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
+        hinted = self._hint is not None and self._hint.move is not None and self._hint.move.is_reshuffle
+        asks = by_player and not hinted and self._game.can_undo() and self._game.can_move(RESHUFFLE)
+        if asks and self._asks_first("reshuffle"):
             return False
         return self.move(RESHUFFLE, by_player=by_player) is not None
 
