@@ -315,6 +315,14 @@ class StatsKeeper:
         self._counted = False
         table.on_action(self._on_action)
 
+    def settle(self) -> None:
+        """Count a game the table left without an action (a loaded game, a lesson's board) now.
+
+        Left alone it would count only at the next action, and its clock, still running,
+        would add the time spent on what replaced it.
+        """
+        self._on_action("", None)
+
     def _on_action(self, _kind: str, _move: Move | None) -> None:
         game = self._table.game
         if game is not self._game and not self._table.replaying:

@@ -291,8 +291,13 @@ class CrescentWidget(anywidget.AnyWidget):
         return self._table.previous_game
 
     def load(self, game: Game) -> None:
-        """Show another engine game (a saved one, or a position from ``Game.from_layout``); ends a replay."""
+        """Show another engine game (a saved one, or a position from ``Game.from_layout``); ends a replay.
+
+        A dealt game left unwon after a move counts in :attr:`stats` as lost, as New game counts it.
+        """
         self._table.load(game)
+        if self._stats is not None:
+            self._stats.settle()
 
     def refresh(self) -> None:
         """Publish the engine's state again (needed only after using :attr:`game` directly)."""
