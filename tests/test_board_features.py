@@ -176,6 +176,26 @@ def test_a_game_left_for_a_lesson_counts_then_with_its_own_time_and_the_lesson_n
         assert db.execute("SELECT moves, seconds FROM games").fetchall() == [(1, 30.0)]
 
 
+def test_the_first_lesson_is_a_deal_yet_no_game_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CRESCENT_STATS_PATH", str(tmp_path / "s.sqlite3"))
+    w = CrescentWidget(lang="en")
+    w.start_lesson(1)
+    assert w.game.code, "the first lesson shows a real deal"
+    w.move(15, "F1")  # its answer
+    w.move(next(m for m in w.legal_moves()))  # free play on the lesson's deal
+    w.next_lesson()
+    w.start_lesson(1)
+    w.end_lesson()
+    w.move(next(m for m in w.legal_moves()))
+    w.new_game()
+    w.new_game()  # the question asked, the deal left
+    assert w.stats.by_variant == {}, "nothing played in or after a lesson on its position counts"
+    w.move(next(m for m in w.legal_moves()))
+    w.new_game()
+    w.new_game()
+    assert w.stats["N"] == VariantStats(games=1), "a deal after the lesson counts again"
+
+
 def _layout(game: Game) -> tuple[list[list[str]], list[list[str]]]:
     return [[c.ascii for c in p] for p in game.piles], [[c.ascii for c in f] for f in game.foundations]
 

@@ -306,10 +306,14 @@ class StatsKeeper:
     again). A game left unwon (a new deal, a loaded game) after at least one move counts
     as lost when it is left. Only dealt games count: a position built with
     ``Game.from_layout`` has no deal to compare with.
+
+    While :attr:`counting` is off (a lesson holds the board), the games the table shows
+    never count, not even after it is on again: a lesson may start from a real deal.
     """
 
     def __init__(self, table: Table, book: StatsBook) -> None:
         self.book = book
+        self.counting = True
         self._table = table
         self._game = table.game
         self._counted = False
@@ -327,7 +331,7 @@ class StatsKeeper:
         game = self._table.game
         if game is not self._game and not self._table.replaying:
             self._leave(self._game)
-            self._game, self._counted = game, False
+            self._game, self._counted = game, not self.counting
         if game is self._game and game.status == "won" and not self._counted:
             self._counted = True
             if game.code:

@@ -464,6 +464,8 @@ class CrescentWidget(anywidget.AnyWidget):
         course, index = find_lesson(lesson, LESSONS)
         if self._lesson is not None:
             self._lesson.detach()
+        if self._stats is not None:
+            self._stats.counting = False  # a lesson's board is no game played, though lesson 1 is a deal
         self._lesson = LessonBoard(self, course, index)
         return self._lesson.lesson
 
@@ -483,6 +485,8 @@ class CrescentWidget(anywidget.AnyWidget):
         if self._lesson is not None:
             self._lesson.detach()
             self._lesson = None
+        if self._stats is not None:
+            self._stats.counting = True  # from the next deal on: the lesson's position stays uncounted
 
     # ------------------------------------------------------------------ traits and comms
 

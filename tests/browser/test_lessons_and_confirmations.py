@@ -114,6 +114,7 @@ def test_a_lesson_is_done_by_taps_and_a_wrong_answer_is_tried_again(page: Any) -
         assert panel_box and board_box and panel_box["y"] + panel_box["height"] <= board_box["y"]
         for action in ("new-game", "finish", "hint", "restart"):
             expect(board.locator(f'[data-action="{action}"]')).to_be_hidden()
+        expect(board.locator(".cw-clock")).to_be_hidden()  # a lesson is not timed
         # The browser's storage had lesson 1 done: Python hears of it.
         assert wait_for_python(page, "print(w.lessons_done)", "['layout']")
 
