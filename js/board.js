@@ -166,8 +166,9 @@ function createPlaces() {
 }
 
 /**
- * Replay controls: shown in replay mode only, under the board (entering a replay moves
- * nothing on it).
+ * Replay controls: shown in replay mode only, over the board just under the message line
+ * that narrates each step, so that the narration (a review's explanation) and the
+ * controls read together even where the window is shorter than the board.
  */
 function createReplayBar() {
   const replay = element("div", "cw-replay", { role: "group" });
@@ -272,7 +273,7 @@ export function createBoard(root) {
   const stage = element("div", "cw-stage");
   stage.append(places.board, panels.helpPanel, panels.settingsPanel);
   const narrowNote = createNarrowNote();
-  root.append(top.toolbar, line.messages, narrowNote, stage, replay.replay, live);
+  root.append(top.toolbar, line.messages, replay.replay, narrowNote, stage, live);
   return {
     root,
     live,

@@ -267,6 +267,20 @@ function updateMessages(view, state) {
 }
 
 /**
+ * A review or replay opens with its narration and its controls in sight, together: the
+ * bar sits just under the message line, and the page scrolls (never the layout) so that
+ * both show. Only a view partly in sight scrolls: another view of the same widget,
+ * further down the notebook, must not pull the page away from the one in use.
+ * @param {View} view
+ */
+function bringReplayIntoSight(view) {
+  const box = view.root.getBoundingClientRect();
+  if (box.bottom <= 0 || box.top >= window.innerHeight) return;
+  view.replay.scrollIntoView({ block: "nearest" });
+  view.messages.scrollIntoView({ block: "nearest" });
+}
+
+/**
  * The replay bar, shown in replay (and review) mode only.
  * @param {View} view
  * @param {State} state
@@ -278,9 +292,7 @@ function updateReplay(view, state, replaying) {
   const replay = state.replay_state || {};
   const opening = replaying && view.replay.hidden;
   view.replay.hidden = !replaying;
-  // A review or replay opens with its controls in sight: below a board taller than the
-  // window they would sit under the fold (scrolling moves the page, not the layout).
-  if (opening) requestAnimationFrame(() => view.replay.scrollIntoView({ block: "nearest" }));
+  if (opening) requestAnimationFrame(() => bringReplayIntoSight(view));
   if (!replaying) return;
   setText(b.replayPrev, labels.replay_prev ?? "");
   setText(b.replayNext, labels.replay_next ?? "");
