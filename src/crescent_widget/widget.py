@@ -378,7 +378,10 @@ class CrescentWidget(anywidget.AnyWidget):
         return self._table.hint(seconds)
 
     def still_winnable(self, seconds: float = 1.0) -> Winnability:
-        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
+
+        Blocks for up to ``seconds``; the board's button searches in the background, for longer.
+        """
         return self._table.still_winnable(seconds)
 
     def move_check(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
