@@ -166,9 +166,9 @@ function createPlaces() {
 }
 
 /**
- * Replay controls: shown in replay mode only, over the board just under the message line
- * that narrates each step, so that the narration (a review's explanation) and the
- * controls read together even where the window is shorter than the board.
+ * Replay controls: shown in replay mode only, under the board (entering a replay moves
+ * nothing on it), with the narration of the step (a review's explanation) on their first
+ * row: read together with the controls, even where the window is shorter than the board.
  */
 function createReplayBar() {
   const replay = element("div", "cw-replay", { role: "group" });
@@ -181,11 +181,13 @@ function createReplayBar() {
   const replayKeep = button("replay-keep");
   const reviewTry = button("review-try");
   reviewTry.hidden = true;
-  replay.append(replayPrev, replayPlay, replayNext, replayStep, reviewTry, replayKeep, replayStop);
+  const replayNote = element("p", "cw-replay-note", { "aria-live": "polite" });
+  replayNote.hidden = true;
+  replay.append(replayNote, replayPrev, replayPlay, replayNext, replayStep, reviewTry, replayKeep, replayStop);
   return {
     replay,
     buttons: { replayPrev, replayPlay, replayNext, replayStop, replayKeep, reviewTry },
-    parts: { replayStep },
+    parts: { replayStep, replayNote },
   };
 }
 
@@ -273,7 +275,7 @@ export function createBoard(root) {
   const stage = element("div", "cw-stage");
   stage.append(places.board, panels.helpPanel, panels.settingsPanel);
   const narrowNote = createNarrowNote();
-  root.append(top.toolbar, line.messages, replay.replay, narrowNote, stage, live);
+  root.append(top.toolbar, line.messages, narrowNote, stage, replay.replay, live);
   return {
     root,
     live,

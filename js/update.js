@@ -253,8 +253,13 @@ function updateMessages(view, state) {
   setText(view.parts.winnability, state.winnability === "lost" && state.note ? `${verdict} ${state.note}` : verdict);
   view.parts.winnability.dataset.verdict = state.winnability || "";
   setText(view.status, state.message);
-  setText(view.note, state.message || state.winnability ? "" : state.note);
+  const note = state.message || state.winnability ? "" : state.note;
+  // A replay's narration (a review's explanation) goes with its controls, under the board.
+  const replaying = state.replay_state?.total !== undefined;
+  setText(view.note, replaying ? "" : note);
   view.note.hidden = !view.note.textContent;
+  setText(view.parts.replayNote, replaying ? note : "");
+  view.parts.replayNote.hidden = !view.parts.replayNote.textContent;
   view.parts.winnability.hidden = Boolean(state.message) || !state.winnability;
   // A background search takes the line while it runs: what it does, how far, and Stop.
   const searching = Boolean(state.search);
@@ -267,17 +272,16 @@ function updateMessages(view, state) {
 }
 
 /**
- * A review or replay opens with its narration and its controls in sight, together: the
- * bar sits just under the message line, and the page scrolls (never the layout) so that
- * both show. Only a view partly in sight scrolls: another view of the same widget,
- * further down the notebook, must not pull the page away from the one in use.
+ * A review or replay opens with its controls and narration in sight: below a board taller
+ * than the window they would sit under the fold (scrolling moves the page, not the
+ * layout). Only a view partly in sight scrolls: another view of the same widget, further
+ * down the notebook, must not pull the page away from the one in use.
  * @param {View} view
  */
 function bringReplayIntoSight(view) {
   const box = view.root.getBoundingClientRect();
   if (box.bottom <= 0 || box.top >= window.innerHeight) return;
   view.replay.scrollIntoView({ block: "nearest" });
-  view.messages.scrollIntoView({ block: "nearest" });
 }
 
 /**

@@ -154,7 +154,7 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     expect(step).to_have_text(f"Czynność 0 z {len(line)} (ruchy i przetasowania)")
     expect(view(page).locator('[data-action="replay-prev"]')).to_be_disabled()
     expect(view(page).locator('[data-action="reshuffle"]')).to_be_disabled()
-    note = view(page).locator(".cw-note")
+    note = bar.locator(".cw-replay-note")  # the narration, with the controls
     for n in range(1, len(line) + 1):
         view(page).locator('[data-action="replay-next"]').click()
         expect(step).to_have_text(f"Czynność {n} z {len(line)} (ruchy i przetasowania)")
@@ -196,7 +196,7 @@ def test_review_button_opens_the_turning_point_and_try_it_plays_the_better_move(
     bar = view(page).locator(".cw-replay")
     expect(bar).to_be_visible()
     expect(view(page).locator(".cw-replay-step")).to_have_text("Czynność 0 z 1 (ruchy i przetasowania)")
-    note = view(page).locator(".cw-note")
+    note = bar.locator(".cw-replay-note")
     expect(note).to_contain_text("A♠ leży na 2♠")
     try_it = view(page).locator('[data-action="review-try"]')
     expect(try_it).to_have_text("Wypróbuj")
@@ -208,7 +208,7 @@ def test_review_button_opens_the_turning_point_and_try_it_plays_the_better_move(
     cleanup(page)
 
 
-# Whether the note (the review's explanation) and the whole replay bar are both inside the
+# Whether the narration (the review's explanation) and the whole replay bar are both inside the
 # part of the window the notebook shows (JupyterLab's own bars cover the window's top).
 BOTH_IN_SIGHT_JS = """
 (root) => {
@@ -219,7 +219,7 @@ BOTH_IN_SIGHT_JS = """
     const box = el.getBoundingClientRect();
     return box.height > 0 && box.top >= top - 1 && box.bottom <= bottom + 1;
   };
-  return inside(root.querySelector(".cw-note")) && inside(root.querySelector(".cw-replay"));
+  return inside(root.querySelector(".cw-replay-note")) && inside(root.querySelector(".cw-replay"));
 }
 """
 
@@ -234,12 +234,13 @@ def test_a_review_shows_its_explanation_and_its_controls_together_at_1280x900(pa
         run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")
         view(page).evaluate("(el, block) => el.scrollIntoView({block})", scrolled)
         view(page).locator('[data-banner-action="review"]').click()
-        expect(view(page).locator(".cw-note")).to_contain_text("A♠ leży na 2♠")
+        expect(view(page).locator(".cw-replay-note")).to_contain_text("A♠ leży na 2♠")
         expect(view(page).locator('[data-action="review-try"]')).to_be_visible()
+        expect(view(page).locator(".cw-note")).to_be_hidden()  # said once, beside the controls
         try:
             page.wait_for_function(BOTH_IN_SIGHT_JS, arg=view(page).element_handle(), timeout=3_000)
         except Exception:
-            boxes = [view(page).locator(sel).bounding_box() for sel in (".cw-note", ".cw-replay")]
+            boxes = [view(page).locator(sel).bounding_box() for sel in (".cw-replay-note", ".cw-replay")]
             raise AssertionError(f"the explanation and the replay's controls are not both in sight: {boxes}") from None
     finally:
         cleanup(page)
