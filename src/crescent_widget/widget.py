@@ -42,7 +42,7 @@ from .engine.moves import Move, PlaceLike
 from .errors import InvalidOptionError, clip, quoted
 from .front_end import SETTINGS, TABLE_OPTIONS, checked_options, comm_request, view_traits
 from .lessons import LESSONS, Lesson
-from .lessons.board import LessonArg, WidgetLessons
+from .lessons.board import LessonArg, WidgetLessons, find_lesson
 from .stats import Stats, StatsKeeper, open_book
 from .table.intents import handle
 from .table.review import REVIEW_SECONDS
@@ -223,7 +223,9 @@ class CrescentWidget(anywidget.AnyWidget):
         self.on_msg(lambda _widget, content, _buffers: self._on_front_end_message(content))
         self.observe(self._on_option, names=list(TABLE_OPTIONS))
         self._publish(table.view())
-        self._lessons = WidgetLessons(self, lesson, LESSONS)
+        self._lessons = WidgetLessons(self, None, LESSONS)
+        if lesson is not None:
+            self.start_lesson(lesson)
 
     @classmethod
     def from_game(cls, game: Game, **options: Any) -> CrescentWidget:
@@ -255,8 +257,13 @@ class CrescentWidget(anywidget.AnyWidget):
         return self._table.previous_game
 
     def load(self, game: Game) -> None:
-        """Show another engine game (a saved one, or a position from ``Game.from_layout``); ends a replay."""
+        """Show another engine game (a saved one, or a position from ``Game.from_layout``); ends a replay.
+
+        A dealt game left unwon after a move counts in :attr:`stats` as lost, as New game counts it.
+        """
         self._table.load(game)
+        if self._stats is not None:
+            self._stats.settle()
 
     def refresh(self) -> None:
         """Publish the engine's state again (needed only after using :attr:`game` directly)."""
@@ -337,7 +344,10 @@ class CrescentWidget(anywidget.AnyWidget):
         return self._table.hint(seconds)
 
     def still_winnable(self, seconds: float = 1.0) -> Winnability:
-        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
+
+        Blocks for up to ``seconds``; the board's button searches in the background, for longer.
+        """
         return self._table.still_winnable(seconds)
 
     def move_check(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
@@ -420,6 +430,9 @@ class CrescentWidget(anywidget.AnyWidget):
         >>> w.next_lesson().key, w.lesson_panel["number"]
         ('wrap', 3)
         """
+        find_lesson(lesson, LESSONS)  # a bad lesson is refused before counting stops
+        if self._stats is not None:
+            self._stats.counting = False  # a lesson's board is no game played, though lesson 1 is a deal
         return self._lessons.start(lesson)
 
     def retry_lesson(self) -> None:
@@ -433,6 +446,8 @@ class CrescentWidget(anywidget.AnyWidget):
     def end_lesson(self) -> None:
         """Leave the lesson: a plain board again, on the position it shows, with every button."""
         self._lessons.end()
+        if self._stats is not None:
+            self._stats.counting = True  # from the next deal on: the lesson's position stays uncounted
 
     # ------------------------------------------------------------------ traits and comms
 

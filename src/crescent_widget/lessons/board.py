@@ -44,13 +44,16 @@ class LessonBoard:
         return self._solved
 
     def start(self, index: int) -> None:
-        """Deal lesson ``lessons[index]``: its position, its buttons, its task in the note."""
+        """Deal lesson ``lessons[index]``: its position, its buttons, its task in the panel.
+
+        The task shows in the panel only: the note line stays free for the verdicts.
+        """
         self._index = index
         self._solved = False
         widget = self._widget
         widget.load(self.lesson.fresh_position())
         widget.lesson_buttons = list(self.lesson.buttons)
-        widget.show_note(self.lesson.task.text(widget.lang))
+        widget.show_note("")
         self._before = widget.game.copy()
         self._publish()
 
@@ -87,9 +90,7 @@ class LessonBoard:
             "has_next": self._index + 1 < len(self._lessons),
         }
 
-    def _on_change(self, change: dict[str, Any]) -> None:
-        if change["name"] == "lang" and not self._solved and not self._widget.note_tone:
-            self._widget.show_note(self.lesson.task.text(self._widget.lang))  # the task, in the new language
+    def _on_change(self, _change: dict[str, Any]) -> None:
         self._publish()
 
     def _judge(self, kind: str, move: Move | None, *_: object) -> None:
@@ -97,7 +98,7 @@ class LessonBoard:
         widget, lesson = self._widget, self.lesson
         answer: str | Move | None = {"undo": UNDO, "reshuffle": "R"}.get(kind, move)
         if kind == "undo" and UNDO not in lesson.answers:
-            widget.show_note(lesson.task.text(widget.lang))  # Undo clears the last verdict
+            widget.show_note("")  # Undo clears the last verdict; the panel still says the task
             self._solved = False
         elif kind != "new_game" and answer is not None:
             verdict = lesson.judge(self._before, answer, widget.lang)

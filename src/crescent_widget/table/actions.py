@@ -154,8 +154,11 @@ class Actions:
     def reshuffle(self, *, by_player: bool = True) -> bool:
         """``Table.reshuffle``."""
         self._replays.refuse_if_active()
-        game = self._state.game
-        if by_player and game.can_undo() and game.can_move(RESHUFFLE) and self._asks_first("reshuffle"):
+        game, shown = self._state.game, self._state.hint
+        # A reshuffle the hint on the board asks for is no slip of the finger: one press does it.
+        hinted = shown is not None and shown.move is not None and shown.move.is_reshuffle
+        asks = by_player and not hinted and game.can_undo() and game.can_move(RESHUFFLE)
+        if asks and self._asks_first("reshuffle"):
             return False
         return self.move(RESHUFFLE, by_player=by_player) is not None
 

@@ -115,10 +115,11 @@ class Advice:
 
     def start_winnable(self) -> None:
         """``Table.start_winnable``."""
-        from ..solver.advice import winnability_steps
+        from ..solver.advice import WINNABLE_SECONDS, winnability_steps
 
         if not self._foreground(lambda: self.still_winnable(1.0)):
-            self.start("winnable", winnability_steps(self._state.game.copy()), self._show_winnability)
+            steps = winnability_steps(self._state.game.copy(), seconds=WINNABLE_SECONDS)
+            self.start("winnable", steps, self._show_winnability)
 
     def start_review(self) -> None:
         """``Table.start_review``: the replay opens when the review ends."""

@@ -192,8 +192,15 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "replay_play": {"pl": "Odtwarzaj", "en": "Play"},
     "replay_pause": {"pl": "Pauza", "en": "Pause"},
     "replay_stop": {"pl": "Zakończ odtwarzanie", "en": "Exit replay"},
-    "replay_step": {"pl": "Krok {n} z {total}", "en": "Step {n} of {total}"},
-    "replay_start": {"pl": "Początek odtwarzania (kroki: {total})", "en": "Start of the replay ({total} steps)"},
+    # A replay steps through reshuffles too, which the board's Moves counter leaves out: say so.
+    "replay_step": {
+        "pl": "Czynność {n} z {total} (ruchy i przetasowania)",
+        "en": "Action {n} of {total} (moves and reshuffles)",
+    },
+    "replay_start": {
+        "pl": "Początek odtwarzania (czynności: {total}, ruchy i przetasowania)",
+        "en": "Start of the replay ({total} actions: moves and reshuffles)",
+    },
     "record_entry": {
         "pl": "wpis {n} ({entry}): {reason}",
         "en": "record entry {n} ({entry}): {reason}",
