@@ -149,6 +149,7 @@ def test_the_pages_are_written_with_the_build_s_language(tmp_path: Path) -> None
     assert '<html lang="en">' in page and '"defaultLang": "en"' in page and "{{" not in page
     landing = app_pages.write_landing_page(tmp_path, "en", app_pages.Sizes(40_000_000, 19_000_000)).read_text()
     assert "The whole site is 40 MB" in landing and "19 MB" in landing
+    assert "Cała strona ma 40 MB" in landing  # the Polish text, which the page shows for ?lang=pl
     assert 'id="jupyter-config-data"' in landing  # JupyterLite's apps read it from every index.html above them
     with pytest.raises(SystemExit):
         build_site.main(["--lang", "de"])
