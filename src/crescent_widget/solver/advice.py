@@ -17,13 +17,13 @@ from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
-from .api import SolveResult, check_budget, check_seconds, hides_cards, in_browser, run, run_steps
+from .api import SolveResult, check_budget, check_seconds, hides_cards, run, run_steps
 from .checks import check_game, refuse_type
 from .expand import expand
 from .heuristic import score
 from .replay import engine_moves
 from .state import from_game
-from .watch import finish_steps
+from .watch import finish_steps, in_browser
 from .why import why_lost
 
 if TYPE_CHECKING:
