@@ -167,7 +167,8 @@ function createPlaces() {
 
 /**
  * Replay controls: shown in replay mode only, under the board (entering a replay moves
- * nothing on it).
+ * nothing on it), with the narration of the step (a review's explanation) on their first
+ * row: read together with the controls, even where the window is shorter than the board.
  */
 function createReplayBar() {
   const replay = element("div", "cw-replay", { role: "group" });
@@ -180,11 +181,13 @@ function createReplayBar() {
   const replayKeep = button("replay-keep");
   const reviewTry = button("review-try");
   reviewTry.hidden = true;
-  replay.append(replayPrev, replayPlay, replayNext, replayStep, reviewTry, replayKeep, replayStop);
+  const replayNote = element("p", "cw-replay-note", { "aria-live": "polite" });
+  replayNote.hidden = true;
+  replay.append(replayNote, replayPrev, replayPlay, replayNext, replayStep, reviewTry, replayKeep, replayStop);
   return {
     replay,
     buttons: { replayPrev, replayPlay, replayNext, replayStop, replayKeep, reviewTry },
-    parts: { replayStep },
+    parts: { replayStep, replayNote },
   };
 }
 

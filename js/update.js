@@ -253,8 +253,13 @@ function updateMessages(view, state) {
   setText(view.parts.winnability, state.winnability === "lost" && state.note ? `${verdict} ${state.note}` : verdict);
   view.parts.winnability.dataset.verdict = state.winnability || "";
   setText(view.status, state.message);
-  setText(view.note, state.message || state.winnability ? "" : state.note);
+  const note = state.message || state.winnability ? "" : state.note;
+  // A replay's narration (a review's explanation) goes with its controls, under the board.
+  const replaying = state.replay_state?.total !== undefined;
+  setText(view.note, replaying ? "" : note);
   view.note.hidden = !view.note.textContent;
+  setText(view.parts.replayNote, replaying ? note : "");
+  view.parts.replayNote.hidden = !view.parts.replayNote.textContent;
   view.parts.winnability.hidden = Boolean(state.message) || !state.winnability;
   // A background search takes the line while it runs: what it does, how far, and Stop.
   const searching = Boolean(state.search);
@@ -264,6 +269,19 @@ function updateMessages(view, state) {
   // A refusal made meanwhile is still said at once, beside the search's line.
   view.status.hidden = searching && !state.message;
   if (searching) view.note.hidden = view.parts.winnability.hidden = true;
+}
+
+/**
+ * A review or replay opens with its controls and narration in sight: below a board taller
+ * than the window they would sit under the fold (scrolling moves the page, not the
+ * layout). Only a view partly in sight scrolls: another view of the same widget, further
+ * down the notebook, must not pull the page away from the one in use.
+ * @param {View} view
+ */
+function bringReplayIntoSight(view) {
+  const box = view.root.getBoundingClientRect();
+  if (box.bottom <= 0 || box.top >= window.innerHeight) return;
+  view.replay.scrollIntoView({ block: "nearest" });
 }
 
 /**
@@ -278,9 +296,7 @@ function updateReplay(view, state, replaying) {
   const replay = state.replay_state || {};
   const opening = replaying && view.replay.hidden;
   view.replay.hidden = !replaying;
-  // A review or replay opens with its controls in sight: below a board taller than the
-  // window they would sit under the fold (scrolling moves the page, not the layout).
-  if (opening) requestAnimationFrame(() => view.replay.scrollIntoView({ block: "nearest" }));
+  if (opening) requestAnimationFrame(() => bringReplayIntoSight(view));
   if (!replaying) return;
   setText(b.replayPrev, labels.replay_prev ?? "");
   setText(b.replayNext, labels.replay_next ?? "");

@@ -5,7 +5,9 @@ The site plays, teaches and scripts Crescent in the browser with no server and n
 1. our wheel (``pip wheel``, which also bundles the front end with esbuild);
 2. the Pyodide runtime from npm's ``pyodide`` package (``lite/package.json``, locked);
 3. every other wheel Pyodide loads, pure Python, pinned with hashes in ``lite/wheels.txt``,
-   plus the four that ``jupyterlite-pyodide-kernel`` ships;
+   plus the four that ``jupyterlite-pyodide-kernel`` ships; then bytecode beside every source
+   of these wheels and of Pyodide's standard library (``lite/bytecode.py``), so that the
+   browser does not compile each module again at every start;
 4. a ``pyodide-lock.json`` listing exactly those wheels, so that Pyodide loads all of them
    from the site at kernel start (``loadPyodideOptions.packages``) and none from a CDN;
 5. ``jupyter lite build`` with only the front-end extensions the site needs (the kernel,
@@ -40,6 +42,7 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import app_pages  # beside this script, which runs as a file
+import bytecode
 
 from crescent_widget.words.i18n import DEFAULT_LANG, LANGS
 
@@ -190,6 +193,10 @@ def build(output: Path, work: Path, lang: str) -> None:
     all_wheels = [ours, *pypi, *kernel_wheels()]
     for path in all_wheels:
         shutil.copy2(path, pyodide_dir / path.name)
+    compiled = bytecode.add_bytecode(
+        runtime, pyodide_dir / "python_stdlib.zip", [pyodide_dir / p.name for p in all_wheels], work / "bytecode"
+    )
+    print(f"bytecode: {compiled.added} .pyc added, {len(compiled.not_compiled)} sources left to compile in the browser")
     wheels = [Wheel.read(pyodide_dir / p.name) for p in all_wheels]
     runtime_lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     lock = lock_file(runtime_lock, wheels)

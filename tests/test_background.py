@@ -8,6 +8,7 @@ races the search.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import os
 import sys
@@ -207,6 +208,26 @@ def test_a_move_between_slices_cancels_the_search(table: Table, monkeypatch: pyt
 
     run_loop(move_while_searching())
     assert table.view().winnability == ""
+
+
+def test_the_boards_question_searches_longer_than_the_blocking_call(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board's search runs in the background and ends at its first proof: it gets the longer budget."""
+    from crescent_widget.solver import advice
+
+    asked: list[float | None] = []
+    steps = advice.winnability_steps
+
+    def spy(game: Game, *, seconds: float | None = None) -> Any:
+        asked.append(seconds)
+        return steps(game, seconds=0.05)  # the budget asked for is the point here, not the search
+
+    monkeypatch.setattr(advice, "winnability_steps", spy)
+    table.start_winnable()
+    assert table.wait_search(60)
+    blocking = inspect.signature(Table.still_winnable).parameters["seconds"].default
+    assert asked == [advice.WINNABLE_SECONDS] and 5 * blocking <= advice.WINNABLE_SECONDS
 
 
 def test_the_solver_api_is_unchanged_without_background() -> None:

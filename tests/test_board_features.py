@@ -154,6 +154,48 @@ def test_a_built_position_does_not_count(tmp_path: Path, monkeypatch: pytest.Mon
     assert w.status == "playing" and w.stats.by_variant == {}
 
 
+def test_a_game_left_for_a_lesson_counts_then_with_its_own_time_and_the_lesson_never(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "s.sqlite3"
+    monkeypatch.setenv("CRESCENT_STATS_PATH", str(path))
+    now = [100.0]
+    w = CrescentWidget.from_game(Game(DEAL, clock=lambda: now[0]), lang="en")
+    w.move(13, 14)
+    now[0] += 30.0
+    w.start_lesson(2)
+    assert w.stats["N"] == VariantStats(games=1), "left after a move, as New game would leave it: a lost game"
+    assert not w.clock_running, "the lesson's position has not started"
+    now[0] += 600.0  # time spent in the lesson is not the abandoned game's
+    w.move(1, 4)  # the lesson's answer
+    assert w.lesson_panel["solved"]
+    w.end_lesson()
+    w.new_game(DEAL)
+    assert w.stats["N"] == VariantStats(games=1), "a lesson's board is no game played"
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT moves, seconds FROM games").fetchall() == [(1, 30.0)]
+
+
+def test_the_first_lesson_is_a_deal_yet_no_game_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CRESCENT_STATS_PATH", str(tmp_path / "s.sqlite3"))
+    w = CrescentWidget(lang="en")
+    w.start_lesson(1)
+    assert w.game.code, "the first lesson shows a real deal"
+    w.move(15, "F1")  # its answer
+    w.move(next(m for m in w.legal_moves()))  # free play on the lesson's deal
+    w.next_lesson()
+    w.start_lesson(1)
+    w.end_lesson()
+    w.move(next(m for m in w.legal_moves()))
+    w.new_game()
+    w.new_game()  # the question asked, the deal left
+    assert w.stats.by_variant == {}, "nothing played in or after a lesson on its position counts"
+    w.move(next(m for m in w.legal_moves()))
+    w.new_game()
+    w.new_game()
+    assert w.stats["N"] == VariantStats(games=1), "a deal after the lesson counts again"
+
+
 def _layout(game: Game) -> tuple[list[list[str]], list[list[str]]]:
     return [[c.ascii for c in p] for p in game.piles], [[c.ascii for c in f] for f in game.foundations]
 

@@ -39,6 +39,21 @@ def test_importing_the_package_and_playing_needs_no_widget_machinery() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, env={"PATH": "/usr/bin:/bin"}, cwd=ROOT)
 
 
+def test_a_board_loads_no_search_until_one_is_asked_for() -> None:
+    # In the browser every module costs at the kernel's start: the solver waits for its first use.
+    code = (
+        "import sys\n"
+        "from crescent_widget import CrescentWidget\n"
+        "w = CrescentWidget(lesson=1)\n"
+        "searches = sorted(m for m in sys.modules if m.startswith('crescent_widget.solver.'))\n"
+        "assert searches == ['crescent_widget.solver.watch'], searches\n"
+        "from crescent_widget.solver import solve, backend\n"
+        "assert backend() in ('accel', 'python') and 'crescent_widget.solver.search' in sys.modules\n"
+        "assert w.hint() is not None\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
 def test_the_scripters_extras_are_declared() -> None:
     extras: dict[str, set[str]] = {}
     for requirement in requires("crescent-widget") or []:

@@ -19,6 +19,7 @@ from crescent_widget.solver.survey import NoProcessesError, run_survey
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lite"))
 import app_pages
 import build_site
+import bytecode
 
 ROOT = build_site.ROOT
 
@@ -60,6 +61,37 @@ def test_a_compiled_wheel_is_refused(tmp_path: Path) -> None:
     path.write_bytes(b"")
     with pytest.raises(SystemExit, match="not a pure-Python wheel"):
         build_site.Wheel.read(path)
+
+
+def test_the_browser_s_python_compiles_the_sources_and_keeps_them(tmp_path: Path) -> None:
+    """Pyodide (in Node) writes each .pyc where the browser's importers look, for its own CPython."""
+    runtime = build_site.LITE / "node_modules" / "pyodide"
+    if not (runtime / "pyodide.mjs").is_file():
+        runtime = build_site.fetch_runtime()
+    game = tmp_path / "game-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(game, "w") as archive:
+        archive.writestr("game/__init__.py", "ANSWER = 42\n")
+        archive.writestr("game/broken.py", "def (:\n")  # left to the browser, which reports it on import
+        archive.writestr("game-1.0.dist-info/METADATA", "Name: game\nVersion: 1.0\n")
+        archive.writestr("game-1.0.dist-info/RECORD", "game/__init__.py,,\n")
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as archive:
+        archive.writestr("json/__init__.py", "X = 1\n")
+    done = bytecode.add_bytecode(runtime, stdlib, [game], tmp_path / "work")
+    assert done.added == 2 and done.not_compiled == ("game-1.0-py3-none-any.whl: game/broken.py",)
+    with zipfile.ZipFile(game) as archive:
+        names = archive.namelist()
+        pyc = archive.read("game/__pycache__/__init__.cpython-314.pyc")
+        record = archive.read("game-1.0.dist-info/RECORD").decode().splitlines()
+    assert "game/__init__.py" in names and "game/broken.py" in names  # the sources stay
+    assert record[0] == "game/__init__.py,,"
+    assert record[1].startswith("game/__pycache__/__init__.cpython-314.pyc,sha256=")
+    assert record[1].endswith(f",{len(pyc)}")
+    # CPython 3.14's magic number, and flags: hash-based, unchecked
+    assert pyc[:4] == (3627).to_bytes(2, "little") + b"\r\n" and int.from_bytes(pyc[4:8], "little") == 0b01
+    with zipfile.ZipFile(stdlib) as archive:
+        assert sorted(archive.namelist()) == ["json/__init__.py", "json/__init__.pyc"]
+        assert b"/lib/python314.zip/json/__init__.py" in archive.read("json/__init__.pyc")  # its path in the browser
 
 
 def test_jobs_in_the_browser_get_a_clear_message(
@@ -117,6 +149,7 @@ def test_the_pages_are_written_with_the_build_s_language(tmp_path: Path) -> None
     assert '<html lang="en">' in page and '"defaultLang": "en"' in page and "{{" not in page
     landing = app_pages.write_landing_page(tmp_path, "en", app_pages.Sizes(40_000_000, 19_000_000)).read_text()
     assert "The whole site is 40 MB" in landing and "19 MB" in landing
+    assert "Cała strona ma 40 MB" in landing  # the Polish text, which the page shows for ?lang=pl
     assert 'id="jupyter-config-data"' in landing  # JupyterLite's apps read it from every index.html above them
     with pytest.raises(SystemExit):
         build_site.main(["--lang", "de"])

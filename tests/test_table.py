@@ -200,6 +200,33 @@ def test_undo_after_a_reshuffle_says_why(t: Table) -> None:
     assert Table(DEAL, lang="en").view().undo_reason == "There is no move to undo"
 
 
+def reshuffle_is_the_hint() -> Table:
+    """One move played (so Undo works) and then only a reshuffle helps: 2♠ lies under A♠."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    foundations = [[r + s for r in ranks] for s in "SHCD"] + [[r + s for r in reversed(ranks)] for s in "SHCD"]
+    foundations[4] = foundations[4][:-3]
+    table = Table.from_game(Game.from_layout([["2S", "AS"], ["3S"]] + [[] for _ in range(14)], foundations))
+    table.move(2, "F5")
+    return table
+
+
+def test_a_players_reshuffle_asks_first_while_moves_could_be_undone() -> None:
+    t = reshuffle_is_the_hint()
+    left = t.game.reshuffles_left
+    assert t.reshuffle() is False and t.game.reshuffles_left == left
+    assert "jeszcze raz" in t.view().note
+    assert t.reshuffle() is True and t.game.reshuffles_left == left - 1
+
+
+def test_a_reshuffle_the_hint_asked_for_takes_one_press() -> None:
+    t = reshuffle_is_the_hint()
+    left = t.game.reshuffles_left
+    found = t.hint()
+    assert found.move is not None and found.move.is_reshuffle and t.view().hint_move == "R"
+    assert t.reshuffle() is True, "the player follows the hint: no accident to guard against"
+    assert t.game.reshuffles_left == left - 1
+
+
 def test_a_players_new_game_asks_again_while_a_game_is_in_progress(t: Table) -> None:
     assert t.new_game(DEAL) is True  # nothing played yet: at once
     t.move(13, 14)
@@ -308,7 +335,8 @@ def test_replay_steps_across_a_reshuffle_and_refuses_play() -> None:
     t.replay([*line, str(ahead.legal_moves()[0])], delay=0.5)
     view = t.view()
     assert view.replay is not None and (view.replay.step, view.replay.total, view.replay.delay) == (0, 3, 0.5)
-    assert view.note == "Start of the replay (3 steps)" and not view.targets and not view.can_undo
+    assert view.note == "Start of the replay (3 actions: moves and reshuffles)"
+    assert not view.targets and not view.can_undo
     assert t.replay_step() == 1 and t.replay_step() == 2
     assert t.game.reshuffles_left == 2 and t.view().note.startswith("Reshuffle 1: ")
     assert t.replay_step() == 3 and t.replay_step() == 3, "past the end stays at the end"

@@ -6,7 +6,7 @@ import pytest
 
 from crescent_widget import CrescentWidget, Game, IllegalMoveError, InvalidCodeError
 from crescent_widget.engine.records import RecordError
-from crescent_widget.words.i18n import message
+from crescent_widget.words.i18n import label, message
 from widget_support import DEAL, assert_mirrors_engine, intent, send
 
 
@@ -43,7 +43,7 @@ def test_replay_steps_forward_and_back_across_a_reshuffle(line: list[str]) -> No
     w.replay(line, delay=0.5)
     expected = positions(DEAL, line)
     assert w.replay_state == {"step": 0, "total": 4, "playing": False, "delay": 0.5, "better": ""}
-    assert w.note == "Start of the replay (4 steps)"
+    assert w.note == "Start of the replay (4 actions: moves and reshuffles)"
     assert w.targets == {} and not w.can_undo and not w.clock_running
     for step in range(1, 5):
         assert w.replay_step(1) == step
@@ -54,11 +54,27 @@ def test_replay_steps_forward_and_back_across_a_reshuffle(line: list[str]) -> No
     for step in (3, 2, 1, 0):
         assert w.replay_step(-1) == step
         assert same_position(w.game, expected[step]), f"step back to {step}"
-    assert w.note == "Start of the replay (4 steps)"
+    assert w.note == "Start of the replay (4 actions: moves and reshuffles)"
     assert w.replay_step(3) == 3
     assert w.note.startswith("Reshuffle 1: ")
     w.lang = "pl"
     assert w.note.startswith("Przetasowanie 1: ")
+
+
+@pytest.mark.parametrize(("lang", "reshuffles"), [("en", "reshuffles"), ("pl", "przetasowania")])
+def test_the_replay_counter_says_it_counts_reshuffles_which_moves_do_not(
+    line: list[str], lang: str, reshuffles: str
+) -> None:
+    w = CrescentWidget(DEAL, lang=lang)
+    w.replay(line)
+    w.replay_step(4)
+    step, moves = w.replay_state["step"], w.move_count
+    assert (step, moves) == (4, 3), "the reshuffle is a step of the replay but not a move"
+    counter = label("replay_step", lang, n=step, total=w.replay_state["total"])
+    moves_text = label("moves", lang, n=moves)
+    assert reshuffles in counter, "the counter must say that it counts reshuffles too"
+    assert counter.split()[0] != moves_text.split()[0].rstrip(":"), "the two counters must not share a name"
+    assert w.labels["replay_step"].format(n=step, total=4) == counter, "the board fills in the catalogue's text"
 
 
 def test_replay_intents_and_narration_in_polish(line: list[str]) -> None:

@@ -306,20 +306,32 @@ class StatsKeeper:
     again). A game left unwon (a new deal, a loaded game) after at least one move counts
     as lost when it is left. Only dealt games count: a position built with
     ``Game.from_layout`` has no deal to compare with.
+
+    While :attr:`counting` is off (a lesson holds the board), the games the table shows
+    never count, not even after it is on again: a lesson may start from a real deal.
     """
 
     def __init__(self, table: Table, book: StatsBook) -> None:
         self.book = book
+        self.counting = True
         self._table = table
         self._game = table.game
         self._counted = False
         table.on_action(self._on_action)
 
+    def settle(self) -> None:
+        """Count a game the table left without an action (a loaded game, a lesson's board) now.
+
+        Left alone it would count only at the next action, and its clock, still running,
+        would add the time spent on what replaced it.
+        """
+        self._on_action("", None)
+
     def _on_action(self, _kind: str, _move: Move | None) -> None:
         game = self._table.game
         if game is not self._game and not self._table.replaying:
             self._leave(self._game)
-            self._game, self._counted = game, False
+            self._game, self._counted = game, not self.counting
         if game is self._game and game.status == "won" and not self._counted:
             self._counted = True
             if game.code:

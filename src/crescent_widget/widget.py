@@ -3,6 +3,9 @@
 Every action is a :class:`~crescent_widget.table.Table` call; after each one the
 table's view is copied into synced traits. The browser only draws them and sends the
 player's intents (tap, double tap, drop, buttons, keys); every rule is the engine's.
+What the board may send is checked in :mod:`.front_end`, and the lessons a board shows
+are :class:`~crescent_widget.lessons.board.WidgetLessons`. The class is long for its
+synced traits and its documented Python twins of the board's actions, each one line of code.
 
 >>> from crescent_widget import CrescentWidget
 >>> w = CrescentWidget("CR1-N-AAAAAAB", lang="en")
@@ -26,8 +29,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -37,9 +39,10 @@ from .deprecation import renamed
 from .engine.codes import VARIANT_RESHUFFLES
 from .engine.game import Game, MoveArg
 from .engine.moves import Move, PlaceLike
-from .errors import ArgumentTypeError, InvalidOptionError, clip, quoted
+from .errors import InvalidOptionError, clip, quoted
+from .front_end import SETTINGS, TABLE_OPTIONS, checked_options, comm_request, view_traits
 from .lessons import LESSONS, Lesson
-from .lessons.board import LessonArg, LessonBoard, check_lessons_done, find_lesson
+from .lessons.board import LessonArg, WidgetLessons, find_lesson
 from .stats import Stats, StatsKeeper, open_book
 from .table.intents import handle
 from .table.review import REVIEW_SECONDS
@@ -50,9 +53,7 @@ from .table.table import (
     Table,
     TableView,
     check_flag,
-    check_variant,
 )
-from .words.i18n import check_lang
 
 if TYPE_CHECKING:
     from .solver import Hint, MoveCheck, Winnability
@@ -60,38 +61,6 @@ if TYPE_CHECKING:
     from .table.replay import ReplayInput
 
 logger = logging.getLogger(__name__)
-
-# The only synced traits a front end may set, each with its check; it changes the rest through intents.
-FRONT_END_OPTIONS: Final[dict[str, Callable[[Any], object]]] = {
-    "lang": check_lang,
-    "interactive_rules": lambda value: check_flag("interactive_rules", value),
-    "show_labels": lambda value: check_flag("show_labels", value),
-    "four_colour": lambda value: check_flag("four_colour", value),
-    "large": lambda value: check_flag("large", value),
-    "lessons_done": check_lessons_done,  # kept in the browser's storage (lesson_storage)
-}
-# Traits that copy a TableView field of the same name as it is.
-SCALAR_TRAITS: Final = (
-    "code", "reshuffles_left", "reshuffle_label", "move_count", "can_undo", "undo_reason", "status", "message",
-    "note", "note_tone",
-    "announcement", "announce_id", "selected", "hint_move", "winnability", "pending_move", "warning",
-    "elapsed", "clock_running", "search",
-)  # fmt: skip
-# Traits that are the table's options: a change goes to the table, which shows it.
-TABLE_OPTIONS: Final = ("lang", "interactive_rules", "teach", "winnable", "variant", "auto_play")
-# What the board's settings panel may change (a "setting" intent), each with its check.
-SETTINGS: Final[dict[str, Callable[[Any], object]]] = {
-    "lang": check_lang,
-    "teach": lambda value: check_flag("teach", value),
-    "four_colour": lambda value: check_flag("four_colour", value),
-    "large": lambda value: check_flag("large", value),
-    "auto_play": lambda value: check_flag("auto_play", value),
-    "variant": check_variant,
-}
-# On a lesson's board the front end may play and answer the teaching warning; every other
-# intent needs its button among the lesson's (a board key or a stale view may still send
-# New game or Finish, which would replace or finish the lesson's position).
-LESSON_PLAY_INTENTS: Final = frozenset({"tap", "double_tap", "drop", "deselect", "confirm", "cancel"})
 
 
 class CrescentWidget(anywidget.AnyWidget):
@@ -229,10 +198,7 @@ class CrescentWidget(anywidget.AnyWidget):
         views = {"show_labels": show_labels, "four_colour": four_colour, "large": large}
         for name, value in views.items():
             check_flag(name, value)
-        course, index = find_lesson(lesson, LESSONS) if lesson is not None else (LESSONS, -1)
-        if not isinstance(lesson_storage, str):
-            kind = type(lesson_storage).__name__
-            raise ArgumentTypeError("invalid_option", f"lesson_storage must be a str, not {kind}")
+        WidgetLessons.check(lesson, LESSONS, lesson_storage)
         # A lesson's moves are no game of the player's: they go into no statistics.
         book = open_book(check_flag("stats", stats) and lesson is None)
         super().__init__(
@@ -257,9 +223,9 @@ class CrescentWidget(anywidget.AnyWidget):
         self.on_msg(lambda _widget, content, _buffers: self._on_front_end_message(content))
         self.observe(self._on_option, names=list(TABLE_OPTIONS))
         self._publish(table.view())
-        self._lesson: LessonBoard | None = None
-        if index >= 0:
-            self._lesson = LessonBoard(self, course, index)
+        self._lessons = WidgetLessons(self, None, LESSONS)
+        if lesson is not None:
+            self.start_lesson(lesson)
 
     @classmethod
     def from_game(cls, game: Game, **options: Any) -> CrescentWidget:
@@ -291,8 +257,13 @@ class CrescentWidget(anywidget.AnyWidget):
         return self._table.previous_game
 
     def load(self, game: Game) -> None:
-        """Show another engine game (a saved one, or a position from ``Game.from_layout``); ends a replay."""
+        """Show another engine game (a saved one, or a position from ``Game.from_layout``); ends a replay.
+
+        A dealt game left unwon after a move counts in :attr:`stats` as lost, as New game counts it.
+        """
         self._table.load(game)
+        if self._stats is not None:
+            self._stats.settle()
 
     def refresh(self) -> None:
         """Publish the engine's state again (needed only after using :attr:`game` directly)."""
@@ -373,7 +344,10 @@ class CrescentWidget(anywidget.AnyWidget):
         return self._table.hint(seconds)
 
     def still_winnable(self, seconds: float = 1.0) -> Winnability:
-        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``."""
+        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
+
+        Blocks for up to ``seconds``; the board's button searches in the background, for longer.
+        """
         return self._table.still_winnable(seconds)
 
     def move_check(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
@@ -428,7 +402,7 @@ class CrescentWidget(anywidget.AnyWidget):
     @property
     def lesson(self) -> Lesson | None:
         """The lesson this board shows, or ``None``."""
-        return None if self._lesson is None else self._lesson.lesson
+        return self._lessons.lesson
 
     def start_lesson(self, lesson: LessonArg = 1) -> Lesson:
         """Make this board a lesson's: a number 1–9 of the course, or any :class:`Lesson`.
@@ -456,28 +430,24 @@ class CrescentWidget(anywidget.AnyWidget):
         >>> w.next_lesson().key, w.lesson_panel["number"]
         ('wrap', 3)
         """
-        course, index = find_lesson(lesson, LESSONS)
-        if self._lesson is not None:
-            self._lesson.detach()
-        self._lesson = LessonBoard(self, course, index)
-        return self._lesson.lesson
+        find_lesson(lesson, LESSONS)  # a bad lesson is refused before counting stops
+        if self._stats is not None:
+            self._stats.counting = False  # a lesson's board is no game played, though lesson 1 is a deal
+        return self._lessons.start(lesson)
 
     def retry_lesson(self) -> None:
         """Start the lesson again from its position (the board's Try again); nothing without a lesson."""
-        if self._lesson is not None:
-            self._lesson.retry()
+        self._lessons.retry()
 
     def next_lesson(self) -> Lesson | None:
         """Go on to the next lesson of the course (Next lesson); ``None`` after the last one or without one."""
-        if self._lesson is None or not self._lesson.next():
-            return None
-        return self._lesson.lesson
+        return self._lessons.next()
 
     def end_lesson(self) -> None:
         """Leave the lesson: a plain board again, on the position it shows, with every button."""
-        if self._lesson is not None:
-            self._lesson.detach()
-            self._lesson = None
+        self._lessons.end()
+        if self._stats is not None:
+            self._stats.counting = True  # from the next deal on: the lesson's position stays uncounted
 
     # ------------------------------------------------------------------ traits and comms
 
@@ -490,28 +460,13 @@ class CrescentWidget(anywidget.AnyWidget):
             # A view that (re)appears asks for the clock: the game's own, never a stale copy.
             self.send({"type": "clock", "elapsed": self._table.game.elapsed, "running": self.clock_running})
         elif kind in ("lesson_retry", "lesson_next") and isinstance(content, dict):
-            self._lesson_control(kind, content.get("rev"))
-        elif self._lesson_refuses(kind):
+            rev = content.get("rev")
+            if not self._lessons.control(kind, rev):
+                logger.info("ignored stale %s intent (rev %s, now %d)", kind, quoted(rev), self.rev)
+        elif self._lessons.refuses(kind):
             logger.info("ignored the %s intent: the lesson on this board does not offer it", quoted(kind))
         else:
             handle(self._table, content, self.rev)
-
-    def _lesson_control(self, kind: str, rev: object) -> None:
-        """Try again or Next lesson from the board; a stale press (a double tap) is dropped."""
-        if rev != self.rev or isinstance(rev, bool):
-            logger.info("ignored stale %s intent (rev %s, now %d)", kind, quoted(rev), self.rev)
-        elif kind == "lesson_retry":
-            self.retry_lesson()
-        else:
-            self.next_lesson()
-
-    def _lesson_refuses(self, kind: object) -> bool:
-        """Whether a lesson holds the board and ``kind`` is neither play nor one of its buttons."""
-        if not self.lesson_buttons:
-            return False
-        if not isinstance(kind, str):
-            return True
-        return kind not in LESSON_PLAY_INTENTS and kind.replace("_", "-") not in self.lesson_buttons
 
     def _apply_setting(self, name: object, value: object) -> None:
         """A change from the settings panel, checked like any option; a bad one is logged and undone."""
@@ -550,17 +505,11 @@ class CrescentWidget(anywidget.AnyWidget):
         if not isinstance(sync_data, dict):
             logger.warning("ignored a front-end state update that is not an object: %s", quoted(sync_data))
             return
-        accepted: dict[str, Any] = {}
-        for key, value in sync_data.items():
-            check = FRONT_END_OPTIONS.get(key) if isinstance(key, str) else None
-            try:
-                if check is None:
-                    raise InvalidOptionError(f"{quoted(key)} is not an option a front end may set")
-                accepted[key] = check(value)
-            except InvalidOptionError as err:
-                logger.warning(
-                    "ignored a front-end write to %s: %s", clip(key) if isinstance(key, str) else quoted(key), err
-                )
+        accepted, refusals = checked_options(sync_data)
+        for key, err in refusals:
+            logger.warning(
+                "ignored a front-end write to %s: %s", clip(key) if isinstance(key, str) else quoted(key), err
+            )
         if accepted:
             super().set_state(accepted)
         synced = self.keys  # the synced traits' names
@@ -575,16 +524,15 @@ class CrescentWidget(anywidget.AnyWidget):
         in the notebook for any error; the board sends state updates (options) and custom
         messages (intents), without binary buffers, so anything else is not from it.
         """
-        content = msg.get("content") if isinstance(msg, dict) else None
-        data = content.get("data") if isinstance(content, dict) else None
-        method = data.get("method") if isinstance(data, dict) else None
-        if data is None or method not in ("update", "custom", "request_state") or data.get("buffer_paths", []) != []:
+        request = comm_request(msg)
+        if request is None:
             logger.warning("ignored a malformed front-end message: %s", quoted(msg))
             return
-        if method == "custom" and "content" in data:
-            self._handle_custom_msg(data["content"], [])
+        method, payload = request
+        if method == "custom":
+            self._handle_custom_msg(payload, [])
         elif method == "update":
-            self.set_state(data.get("state"))  # checked there: any value is refused or taken
+            self.set_state(payload)  # checked there: any value is refused or taken
         else:
             self.send_state()
 
@@ -598,18 +546,8 @@ class CrescentWidget(anywidget.AnyWidget):
     def _publish(self, view: TableView) -> None:
         """Copy the table's view into the traits in one update (equal values are not resent)."""
         with self._syncing, self.hold_sync():
-            for name in SCALAR_TRAITS:
-                setattr(self, name, getattr(view, name))
-            self.can_finish = view.can_finish
-            self.piles = [list(pile) for pile in view.piles]
-            self.face_down = list(view.face_down)
-            self.foundations = [list(foundation) for foundation in view.foundations]
-            self.targets = {place: list(destinations) for place, destinations in view.targets.items()}
-            replay = view.replay
-            self.replay_state = {} if replay is None else {
-                "step": replay.step, "total": replay.total, "playing": replay.playing, "delay": replay.delay,
-                "better": replay.better,
-            }  # fmt: skip
+            for name, value in view_traits(view).items():
+                setattr(self, name, value)
             self.variant = self._table.variant
             self.labels = dict(view.labels)
             self.rev = self.rev + 1

@@ -244,7 +244,7 @@ def test_a_link_without_a_language_gets_the_build_s_and_card_letters_follow_it(i
 
 def test_the_teachers_page_lists_every_link_in_both_languages(ipad: Any, site_url: str) -> None:
     page = ipad
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/?lang=en")
     links = page.locator("#cr-links td a")
     expect(links).to_have_count(2 * 10)
     hrefs = links.evaluate_all("(all) => all.map((a) => [a.href, a.textContent])")
@@ -260,3 +260,18 @@ def test_the_teachers_page_lists_every_link_in_both_languages(ipad: Any, site_ur
     assert page.locator('a[href="lab/index.html?path=learn.ipynb"]').count() == 1
     expect(page.locator("#size")).to_be_visible()
     assert re.search(r"The whole site is \d+ MB", page.locator("main").inner_text())
+
+
+def test_the_teachers_page_speaks_the_build_s_language_or_the_link_s(ipad: Any, site_url: str) -> None:
+    page = ipad
+    page.goto(f"{site_url}/")  # the session's site is built with Polish as its language
+    expect(page.locator("h1")).to_have_text("Półksiężyc (Crescent) · Dla nauczycieli")
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    text = page.locator("main").inner_text()
+    assert re.search(r"Cała strona ma \d+ MB", text) and "The whole site" not in text
+    expect(page.locator("#cr-links tbody th").first).to_have_text("Zagraj partię")
+    expect(page.locator("#cr-links td a")).to_have_count(2 * 10)  # both languages' links, as in English
+    assert page.locator('a[href="lab/index.html?path=learn.ipynb"]').count() == 1
+    page.locator("#cr-lang").click()
+    expect(page.locator("h1")).to_have_text("Crescent (Półksiężyc) · For teachers")
+    assert page.url.endswith("/?lang=en")

@@ -151,21 +151,21 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     bar = view(page).locator(".cw-replay")
     expect(bar).to_be_visible()
     step = bar.locator(".cw-replay-step")
-    expect(step).to_have_text(f"Krok 0 z {len(line)}")
+    expect(step).to_have_text(f"Czynność 0 z {len(line)} (ruchy i przetasowania)")
     expect(view(page).locator('[data-action="replay-prev"]')).to_be_disabled()
     expect(view(page).locator('[data-action="reshuffle"]')).to_be_disabled()
-    note = view(page).locator(".cw-note")
+    note = bar.locator(".cw-replay-note")  # the narration, with the controls
     for n in range(1, len(line) + 1):
         view(page).locator('[data-action="replay-next"]').click()
-        expect(step).to_have_text(f"Krok {n} z {len(line)}")
+        expect(step).to_have_text(f"Czynność {n} z {len(line)} (ruchy i przetasowania)")
         assert_board_is_the_engine(page)
     expect(note).to_have_text(re.compile(r"^Przetasowanie 2: "))
     expect(view(page).locator('[data-action="replay-next"]')).to_be_disabled()
     for n in range(len(line) - 1, -1, -1):
         view(page).locator('[data-action="replay-prev"]').click()
-        expect(step).to_have_text(f"Krok {n} z {len(line)}")
+        expect(step).to_have_text(f"Czynność {n} z {len(line)} (ruchy i przetasowania)")
         assert_board_is_the_engine(page)
-    expect(note).to_have_text(f"Początek odtwarzania (kroki: {len(line)})")
+    expect(note).to_have_text(f"Początek odtwarzania (czynności: {len(line)}, ruchy i przetasowania)")
     # Tapping the board during a replay does nothing.
     slot(page, "5").click()
     assert settle(page)["move_count"] == 0
@@ -174,7 +174,7 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     play = view(page).locator('[data-action="replay-play"]')
     play.click()
     expect(play).to_have_text("Pauza")
-    expect(step).to_have_text(f"Krok {len(line)} z {len(line)}", timeout=10_000)
+    expect(step).to_have_text(f"Czynność {len(line)} z {len(line)} (ruchy i przetasowania)", timeout=10_000)
     expect(play).to_have_text("Odtwarzaj")
     assert_board_is_the_engine(page)
     state = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.replay_state))").strip())
@@ -195,8 +195,8 @@ def test_review_button_opens_the_turning_point_and_try_it_plays_the_better_move(
     banner_review.click()
     bar = view(page).locator(".cw-replay")
     expect(bar).to_be_visible()
-    expect(view(page).locator(".cw-replay-step")).to_have_text("Krok 0 z 1")
-    note = view(page).locator(".cw-note")
+    expect(view(page).locator(".cw-replay-step")).to_have_text("Czynność 0 z 1 (ruchy i przetasowania)")
+    note = bar.locator(".cw-replay-note")
     expect(note).to_contain_text("A♠ leży na 2♠")
     try_it = view(page).locator('[data-action="review-try"]')
     expect(try_it).to_have_text("Wypróbuj")
@@ -206,6 +206,45 @@ def test_review_button_opens_the_turning_point_and_try_it_plays_the_better_move(
     assert state["move_count"] == 1 and state["status"] == "playing"
     assert_board_is_the_engine(page)
     cleanup(page)
+
+
+# Whether the narration (the review's explanation) and the whole replay bar are both inside the
+# part of the window the notebook shows (JupyterLab's own bars cover the window's top).
+BOTH_IN_SIGHT_JS = """
+(root) => {
+  const scroller = root.closest(".jp-WindowedPanel-outer") ?? document.documentElement;
+  const area = scroller.getBoundingClientRect();
+  const top = Math.max(0, area.top), bottom = Math.min(window.innerHeight, area.bottom);
+  const inside = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= top - 1 && box.bottom <= bottom + 1;
+  };
+  return inside(root.querySelector(".cw-replay-note")) && inside(root.querySelector(".cw-replay"));
+}
+"""
+
+
+@pytest.mark.parametrize("scrolled", ["start", "end"])
+def test_a_review_shows_its_explanation_and_its_controls_together_at_1280x900(page: Any, scrolled: str) -> None:
+    window = page.viewport_size
+    assert window is not None
+    page.set_viewport_size({"width": 1280, "height": 900})
+    try:
+        reset(page)
+        run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")
+        view(page).evaluate("(el, block) => el.scrollIntoView({block})", scrolled)
+        view(page).locator('[data-banner-action="review"]').click()
+        expect(view(page).locator(".cw-replay-note")).to_contain_text("A♠ leży na 2♠")
+        expect(view(page).locator('[data-action="review-try"]')).to_be_visible()
+        expect(view(page).locator(".cw-note")).to_be_hidden()  # said once, beside the controls
+        try:
+            page.wait_for_function(BOTH_IN_SIGHT_JS, arg=view(page).element_handle(), timeout=3_000)
+        except Exception:
+            boxes = [view(page).locator(sel).bounding_box() for sel in (".cw-replay-note", ".cw-replay")]
+            raise AssertionError(f"the explanation and the replay's controls are not both in sight: {boxes}") from None
+    finally:
+        cleanup(page)
+        page.set_viewport_size(window)
 
 
 # ---------------------------------------------------------------------- keyboard

@@ -44,13 +44,16 @@ class LessonBoard:
         return self._solved
 
     def start(self, index: int) -> None:
-        """Deal lesson ``lessons[index]``: its position, its buttons, its task in the note."""
+        """Deal lesson ``lessons[index]``: its position, its buttons, its task in the panel.
+
+        The task shows in the panel only: the note line stays free for the verdicts.
+        """
         self._index = index
         self._solved = False
         widget = self._widget
         widget.load(self.lesson.fresh_position())
         widget.lesson_buttons = list(self.lesson.buttons)
-        widget.show_note(self.lesson.task.text(widget.lang))
+        widget.show_note("")
         self._before = widget.game.copy()
         self._publish()
 
@@ -87,9 +90,7 @@ class LessonBoard:
             "has_next": self._index + 1 < len(self._lessons),
         }
 
-    def _on_change(self, change: dict[str, Any]) -> None:
-        if change["name"] == "lang" and not self._solved and not self._widget.note_tone:
-            self._widget.show_note(self.lesson.task.text(self._widget.lang))  # the task, in the new language
+    def _on_change(self, _change: dict[str, Any]) -> None:
         self._publish()
 
     def _judge(self, kind: str, move: Move | None, *_: object) -> None:
@@ -97,7 +98,7 @@ class LessonBoard:
         widget, lesson = self._widget, self.lesson
         answer: str | Move | None = {"undo": UNDO, "reshuffle": "R"}.get(kind, move)
         if kind == "undo" and UNDO not in lesson.answers:
-            widget.show_note(lesson.task.text(widget.lang))  # Undo clears the last verdict
+            widget.show_note("")  # Undo clears the last verdict; the panel still says the task
             self._solved = False
         elif kind != "new_game" and answer is not None:
             verdict = lesson.judge(self._before, answer, widget.lang)
@@ -113,6 +114,92 @@ class LessonBoard:
 
 
 LessonArg = int | Lesson
+# On a lesson's board the front end may play and answer the teaching warning; every other
+# intent needs its button among the lesson's (a board key or a stale view may still send
+# New game or Finish, which would replace or finish the lesson's position).
+LESSON_PLAY_INTENTS: Final = frozenset({"tap", "double_tap", "drop", "deselect", "confirm", "cancel"})
+
+
+class WidgetLessons:
+    """A widget's lessons: the one it shows (a :class:`LessonBoard`, or none), started, tried
+    again, followed by the next, left; and which of the board's intents a lesson lets through.
+
+    :class:`~crescent_widget.CrescentWidget` documents each action (``start_lesson``, …) and
+    hands it to the one WidgetLessons it owns.
+    """
+
+    def __init__(self, widget: CrescentWidget, lesson: LessonArg | None, course: Sequence[Lesson]) -> None:
+        self._widget = widget
+        self._course = tuple(course)
+        self._board: LessonBoard | None = None
+        if lesson is not None:
+            self.start(lesson)
+
+    @staticmethod
+    def check(lesson: LessonArg | None, course: Sequence[Lesson], storage: object) -> None:
+        """Refuse a widget's ``lesson`` and ``lesson_storage`` arguments before any comm opens.
+
+        Raises:
+            InvalidOptionError: a number outside the course.
+            ArgumentTypeError: a lesson that is neither a number nor a Lesson, or a storage key
+                that is not a str.
+        """
+        if lesson is not None:
+            find_lesson(lesson, course)
+        if not isinstance(storage, str):
+            raise ArgumentTypeError("invalid_option", f"lesson_storage must be a str, not {type(storage).__name__}")
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson on the widget's board, or ``None``."""
+        return None if self._board is None else self._board.lesson
+
+    def start(self, lesson: LessonArg) -> Lesson:
+        """``CrescentWidget.start_lesson``."""
+        course, index = find_lesson(lesson, self._course)
+        if self._board is not None:
+            self._board.detach()
+        self._board = LessonBoard(self._widget, course, index)
+        return self._board.lesson
+
+    def retry(self) -> None:
+        """``CrescentWidget.retry_lesson``."""
+        if self._board is not None:
+            self._board.retry()
+
+    def next(self) -> Lesson | None:
+        """``CrescentWidget.next_lesson``."""
+        if self._board is None or not self._board.next():
+            return None
+        return self._board.lesson
+
+    def end(self) -> None:
+        """``CrescentWidget.end_lesson``."""
+        if self._board is not None:
+            self._board.detach()
+            self._board = None
+
+    def control(self, kind: str, rev: object) -> bool:
+        """Try again (``"lesson_retry"``) or Next lesson from the board, unless the press is stale
+        (``rev`` is not the widget's: a double tap); whether it was taken."""
+        if rev != self._widget.rev or isinstance(rev, bool):
+            return False
+        if kind == "lesson_retry":
+            self.retry()
+        else:
+            self.next()
+        return True
+
+    def refuses(self, kind: object) -> bool:
+        """Whether a lesson holds the board and ``kind`` is neither play nor one of its buttons."""
+        buttons = self._widget.lesson_buttons
+        if not buttons:
+            return False
+        if not isinstance(kind, str):
+            return True
+        return kind not in LESSON_PLAY_INTENTS and kind.replace("_", "-") not in buttons
+
+
 # lessons_done comes from the browser's storage through the front end: keys are short, and few.
 MAX_DONE: Final = 100
 MAX_KEY_LENGTH: Final = 40

@@ -16,6 +16,7 @@ browser too), and an optional compiled core, ``pip install ./accel`` from a chec
 when installed. :func:`backend` tells which one runs; ``CRESCENT_SOLVER=python`` (or
 ``accel``) forces the choice (:mod:`.backends`).
 
+>>> from crescent_widget.solver import backend
 >>> backend() in ("accel", "python")
 True
 
@@ -25,13 +26,43 @@ player cannot see yet.
 
 from __future__ import annotations
 
-from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, hint, move_check, winnability
-from .advice import check_move as check_move  # the former name of move_check, for one release
-from .api import InvalidBudgetError, Outcome, SolveResult, solve
-from .backends import SolverBackendError, backend
-from .replay import ReplayError, check_win
-from .results import read_survey
-from .winnable import random_winnable_number, winnable_numbers
+from typing import TYPE_CHECKING
+
+# No search module loads here: each name loads with its module on first use (PEP 562), so
+# that the board, which imports the light :mod:`.watch` at start, does not pay for the solver
+# before its first hint (in the browser every module costs noticeably at the kernel's start).
+if TYPE_CHECKING:
+    from .advice import Hint, HintKind, MoveCheck, MoveVerdict, Winnability, hint, move_check, winnability
+    from .advice import check_move as check_move  # the former name of move_check, for one release
+    from .api import InvalidBudgetError, Outcome, SolveResult, solve
+    from .backends import SolverBackendError, backend
+    from .replay import ReplayError, check_win
+    from .results import read_survey
+    from .winnable import random_winnable_number, winnable_numbers
+
+# Each public name and the module it lives in.
+_HOMES = {
+    "Hint": "advice",
+    "HintKind": "advice",
+    "MoveCheck": "advice",
+    "MoveVerdict": "advice",
+    "Winnability": "advice",
+    "hint": "advice",
+    "move_check": "advice",
+    "winnability": "advice",
+    "check_move": "advice",
+    "InvalidBudgetError": "api",
+    "Outcome": "api",
+    "SolveResult": "api",
+    "solve": "api",
+    "SolverBackendError": "backends",
+    "backend": "backends",
+    "ReplayError": "replay",
+    "check_win": "replay",
+    "read_survey": "results",
+    "random_winnable_number": "winnable",
+    "winnable_numbers": "winnable",
+}
 
 __all__ = [
     "Hint",
@@ -57,7 +88,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """``Status``, the former name of :data:`Outcome`, for one release (it warns)."""
+    """Each public name from its module, on first use; ``Status``, the former name of
+    :data:`Outcome`, for one release (it warns)."""
+    import importlib
+
     if name == "Status":
         import warnings
 
@@ -66,5 +100,14 @@ def __getattr__(name: str) -> object:
             DeprecationWarning,
             stacklevel=2,
         )
-        return Outcome
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return importlib.import_module(".api", __name__).Outcome
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

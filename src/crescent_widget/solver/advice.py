@@ -17,13 +17,13 @@ from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
-from .api import SolveResult, check_budget, check_seconds, hides_cards, in_browser, run, run_steps
+from .api import SolveResult, check_budget, check_seconds, hides_cards, run, run_steps
 from .checks import check_game, refuse_type
 from .expand import expand
 from .heuristic import score
 from .replay import engine_moves
 from .state import from_game
-from .watch import finish_steps
+from .watch import finish_steps, in_browser
 from .why import why_lost
 
 if TYPE_CHECKING:
@@ -36,6 +36,13 @@ MoveVerdict = Literal["keeps_win", "loses_win", "already_lost", "unknown"]
 # Python runs about 3 times slower (JupyterLite), so the search gets 3 times the seconds
 # for the same work: 0.45 s, once per plan (benchmarks/bench_hints.py measures both).
 HINT_SECONDS: Final = 0.45 if in_browser() else 0.15
+# The board's "Still winnable?" runs in the background (with its progress and Stop, and any
+# move cancels it) and ends as soon as its answer is a proof, so a long budget costs the
+# player little. On players' mid-game positions (benchmarks/bench_winnable_budget.py) the
+# share of proofs grows from 89 % at 1 s to 94 % at 10 s with the compiled core, and from
+# 58-72 % to 77-82 % in pure Python (two runs on a shared machine), the browser's search,
+# which is about 3 times slower still there.
+WINNABLE_SECONDS: Final = 10.0
 AFTER_SHARE: Final = 0.7  # of move_check's budget, for the position after the move
 
 

@@ -11,7 +11,6 @@ True
 from __future__ import annotations
 
 import math
-import sys
 import time
 import warnings
 from collections.abc import Callable, Generator, Iterator
@@ -25,7 +24,7 @@ from .replay import ReplayError, check_win, engine_line
 from .state import InternalMove, State, from_game, is_won
 from .suits import SuitBound
 from .watch import current as current_watch
-from .watch import finish_steps
+from .watch import finish_steps, in_browser
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -33,11 +32,6 @@ if TYPE_CHECKING:
 # What a search found; not the engine's Status (playing, won or blocked), which is a game's.
 Outcome = Literal["won", "lost", "unknown"]
 Proof = Literal["", "search", "suit"]
-
-
-def in_browser() -> bool:
-    """Whether Python runs in a browser (Pyodide, as in JupyterLite): one thread, no processes."""
-    return sys.platform == "emscripten"
 
 
 # In the browser the search holds the kernel's only thread for its whole budget, so there a

@@ -34,7 +34,7 @@ from typing import Any, BinaryIO
 
 from ..engine.codes import format_code
 from ..errors import CrescentError, clip
-from .api import in_browser
+from .watch import in_browser
 
 Record = dict[str, Any]
 

@@ -18,11 +18,18 @@ True
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from typing import Final, TypeVar
+
+
+def in_browser() -> bool:
+    """Whether Python runs in a browser (Pyodide, as in JupyterLite): one thread, no processes."""
+    return sys.platform == "emscripten"
+
 
 T = TypeVar("T")
 

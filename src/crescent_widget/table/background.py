@@ -29,9 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ..errors import CrescentError
-from ..solver.api import in_browser
-from ..solver.backends import SolverBackendError
-from ..solver.watch import SearchCancelled, Watch, watching
+from ..solver.watch import SearchCancelled, Watch, in_browser, watching
 from ..words.i18n import Lang, label
 
 logger = logging.getLogger(__name__)
@@ -205,6 +203,8 @@ class Searches:
         except SearchCancelled:
             self._settle(job, None, None)
         except CrescentError as err:
+            from ..solver.backends import SolverBackendError  # loaded by now: the search raised
+
             if isinstance(err, SolverBackendError):  # a setting to fix, not a refusal: say it loudly
                 logger.warning("the solver cannot answer the %s button: %s", job.kind, err)
             self._settle(job, None, err)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from ..solver.api import in_browser
+from ..solver.watch import in_browser
 
 if TYPE_CHECKING:
     from ..solver.review import Review

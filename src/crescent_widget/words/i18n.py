@@ -192,8 +192,15 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "replay_play": {"pl": "Odtwarzaj", "en": "Play"},
     "replay_pause": {"pl": "Pauza", "en": "Pause"},
     "replay_stop": {"pl": "Zakończ odtwarzanie", "en": "Exit replay"},
-    "replay_step": {"pl": "Krok {n} z {total}", "en": "Step {n} of {total}"},
-    "replay_start": {"pl": "Początek odtwarzania (kroki: {total})", "en": "Start of the replay ({total} steps)"},
+    # A replay steps through reshuffles too, which the board's Moves counter leaves out: say so.
+    "replay_step": {
+        "pl": "Czynność {n} z {total} (ruchy i przetasowania)",
+        "en": "Action {n} of {total} (moves and reshuffles)",
+    },
+    "replay_start": {
+        "pl": "Początek odtwarzania (czynności: {total}, ruchy i przetasowania)",
+        "en": "Start of the replay ({total} actions: moves and reshuffles)",
+    },
     "record_entry": {
         "pl": "wpis {n} ({entry}): {reason}",
         "en": "record entry {n} ({entry}): {reason}",
@@ -270,7 +277,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "terminal_help": {
         "pl": "13-14  przenieś kartę ze stosu 13 na stos 14 (13-F: na fundament, F1-F5: między fundamentami)\n"
         "13-14 5-F R  kilka ruchów w jednym wierszu: zagrane po kolei (np. wygrywająca linia z solvera)\n"
-        "r      przetasuj (gdy można cofać ruchy: dwa razy)\n"
+        "r      przetasuj (gdy można cofać ruchy: dwa razy, chyba że podpowiedź każe przetasować)\n"
         "u      cofnij ostatni ruch\n"
         "m      wypisz dozwolone ruchy\n"
         "h      podpowiedź\n"
@@ -284,7 +291,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "q      koniec (także: Ctrl-C, Ctrl-D)",
         "en": "13-14  move the card from pile 13 onto pile 14 (13-F: to a foundation, F1-F5: between foundations)\n"
         "13-14 5-F R  several moves on one line: played in order (a solver's winning line, say)\n"
-        "r      reshuffle (while moves can be undone: twice)\n"
+        "r      reshuffle (while moves can be undone: twice, unless the hint says to reshuffle)\n"
         "u      undo the last move\n"
         "m      list the legal moves\n"
         "h      hint\n"
