@@ -1,17 +1,19 @@
 """Measure the static JupyterLite site in Chromium, offline, and print the numbers.
 
-    .venv/bin/python benchmarks/bench_lite.py [--runs 3] [--site DIR] [--server both] [--notebook]
+    .venv/bin/python benchmarks/bench_lite.py [--runs 3] [--site DIR] [--server NAME ...] [--notebook]
 
 Builds the site (as ``scripts/site`` does) unless ``--site`` names one already built, and
-serves it on loopback with a server that counts what it sends, in one or both of two ways
-(``--server``, default both):
+serves it on loopback with a server that counts what it sends, in each of these ways that
+``--server`` names (default: the two GitHub Pages ones):
 
-* ``http.server``: as ``python -m http.server`` does, Last-Modified only, no cache time: the
-  browser revalidates every file it cached at every later visit (304, no body);
 * ``github-pages``: the headers GitHub Pages, the host the docs publish on, sends:
   ``Cache-Control: max-age=600``, an ETag and Last-Modified. A repeat visit within those
-  10 minutes uses the browser's cache without asking; a later one revalidates, as with
-  ``http.server``.
+  10 minutes uses the browser's cache without asking;
+* ``github-pages-expired``: the same with ``max-age=0``: a repeat visit after the 10 minutes
+  (the next lesson, the next day) revalidates every file it uses (304, no body);
+* ``http.server``: as ``python -m http.server`` does, Last-Modified only, no cache time: the
+  browser guesses one from the files' age (a tenth of it), so whether a repeat visit
+  revalidates depends on how long ago the site was built.
 
 Each run, in a fresh browser
 profile of an iPad (Playwright's device emulation, touch screen), it opens lesson 1's app page
@@ -131,7 +133,7 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
 
 
 # How each ``--server`` answers: the cache time it sends, if any (GitHub Pages: 10 minutes).
-SERVERS: dict[str, int | None] = {"http.server": None, "github-pages": 600}
+SERVERS: dict[str, int | None] = {"github-pages": 600, "github-pages-expired": 0, "http.server": None}
 
 
 @contextmanager
@@ -334,10 +336,9 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a site already built (default: build one)")
     parser.add_argument(
         "--server",
-        choices=[*SERVERS, "both"],
-        default="both",
-        help="how the site is served: as python -m http.server does, with GitHub Pages' cache headers, or both "
-        "(default both)",
+        choices=list(SERVERS),
+        action="append",
+        help="how the site is served, repeatable (default: github-pages and github-pages-expired)",
     )
     parser.add_argument("--notebook", action="store_true", help="also time play.ipynb in JupyterLab")
     parser.add_argument("--nodes", type=int, default=100_000, help="solver probe size (default 100000)")
@@ -353,7 +354,7 @@ def main() -> None:
             print(f"site built in {time.perf_counter() - started:.0f} s")
         refused: list[str] = []
         outside: list[str] = []
-        servers = list(SERVERS) if args.server == "both" else [args.server]
+        servers = args.server or ["github-pages", "github-pages-expired"]
         with sync_playwright() as playwright, offline_chromium(playwright) as (chromium, door):
             for server in servers:
                 with counting_server(site, SERVERS[server]) as (url, tally):
