@@ -277,7 +277,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "terminal_help": {
         "pl": "13-14  przenieś kartę ze stosu 13 na stos 14 (13-F: na fundament, F1-F5: między fundamentami)\n"
         "13-14 5-F R  kilka ruchów w jednym wierszu: zagrane po kolei (np. wygrywająca linia z solvera)\n"
-        "r      przetasuj (gdy można cofać ruchy: dwa razy)\n"
+        "r      przetasuj (gdy można cofać ruchy: dwa razy, chyba że podpowiedź każe przetasować)\n"
         "u      cofnij ostatni ruch\n"
         "m      wypisz dozwolone ruchy\n"
         "h      podpowiedź\n"
@@ -291,7 +291,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "q      koniec (także: Ctrl-C, Ctrl-D)",
         "en": "13-14  move the card from pile 13 onto pile 14 (13-F: to a foundation, F1-F5: between foundations)\n"
         "13-14 5-F R  several moves on one line: played in order (a solver's winning line, say)\n"
-        "r      reshuffle (while moves can be undone: twice)\n"
+        "r      reshuffle (while moves can be undone: twice, unless the hint says to reshuffle)\n"
         "u      undo the last move\n"
         "m      list the legal moves\n"
         "h      hint\n"
