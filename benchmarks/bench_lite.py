@@ -1,9 +1,21 @@
 """Measure the static JupyterLite site in Chromium, offline, and print the numbers.
 
-    .venv/bin/python benchmarks/bench_lite.py [--runs 3] [--site DIR] [--notebook]
+    .venv/bin/python benchmarks/bench_lite.py [--runs 3] [--site DIR] [--server NAME ...] [--notebook]
 
 Builds the site (as ``scripts/site`` does) unless ``--site`` names one already built, and
-serves it on loopback with a server that counts what it sends. Each run, in a fresh browser
+serves it on loopback with a server that counts what it sends, in each of these ways that
+``--server`` names (default: the two GitHub Pages ones):
+
+* ``github-pages``: the headers GitHub Pages, the host the docs publish on, sends:
+  ``Cache-Control: max-age=600``, an ETag and Last-Modified. A repeat visit within those
+  10 minutes uses the browser's cache without asking;
+* ``github-pages-expired``: the same with ``max-age=0``: a repeat visit after the 10 minutes
+  (the next lesson, the next day) revalidates every file it uses (304, no body);
+* ``http.server``: as ``python -m http.server`` does, Last-Modified only, no cache time: the
+  browser guesses one from the files' age (a tenth of it), so whether a repeat visit
+  revalidates depends on how long ago the site was built.
+
+Each run, in a fresh browser
 profile of an iPad (Playwright's device emulation, touch screen), it opens lesson 1's app page
 twice: a first visit (nothing cached) and a repeat visit (the browser's cache as the first
 left it), and prints for each:
@@ -73,9 +85,35 @@ class Tally:
 
 
 class CountingHandler(http.server.SimpleHTTPRequestHandler):
-    """``python -m http.server``'s handler (Last-Modified, 304 on If-Modified-Since), counting."""
+    """``python -m http.server``'s handler (Last-Modified, 304 on If-Modified-Since), counting.
+
+    With ``max_age`` set, it also sends what GitHub Pages sends: ``Cache-Control: max-age=N``
+    on every answer, and an ETag (from the file's time and size) that ``If-None-Match`` checks.
+    """
 
     tally: Tally
+    max_age: int | None = None
+    etag: str | None = None
+
+    def send_head(self) -> Any:
+        self.etag = None
+        path = self.translate_path(self.path)
+        if self.max_age is None or not os.path.isfile(path):
+            return super().send_head()
+        stat = os.stat(path)
+        self.etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        if self.etag in {tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")}:
+            self.send_response(304)
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        if self.max_age is not None:
+            self.send_header("Cache-Control", f"max-age={self.max_age}")
+            if self.etag is not None:
+                self.send_header("ETag", self.etag)
+        super().end_headers()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         before = source.tell()
@@ -94,10 +132,15 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+# How each ``--server`` answers: the cache time it sends, if any (GitHub Pages: 10 minutes).
+SERVERS: dict[str, int | None] = {"github-pages": 600, "github-pages-expired": 0, "http.server": None}
+
+
 @contextmanager
-def counting_server(site: Path) -> Iterator[tuple[str, Tally]]:
+def counting_server(site: Path, max_age: int | None = None) -> Iterator[tuple[str, Tally]]:
     tally = Tally()
-    handler = functools.partial(type("Handler", (CountingHandler,), {"tally": tally}), directory=str(site))
+    handler_class = type("Handler", (CountingHandler,), {"tally": tally, "max_age": max_age})
+    handler = functools.partial(handler_class, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -146,7 +189,9 @@ def app_visit(context: Any, url: str, tally: Tally) -> dict[str, float]:
     }
 
 
-def app_pages(playwright: Any, url: str, tally: Tally, *, doorman: Doorman, refused: list[str], runs: int) -> None:
+def app_pages(
+    playwright: Any, url: str, tally: Tally, *, doorman: Doorman, refused: list[str], runs: int, server: str
+) -> None:
     """Each run in a browser profile of its own on disk, as a pupil's browser keeps one: the
     repeat visit finds the first one's files in the disk cache (an in-memory profile's cache
     keeps no file as large as Pyodide's 10 MB runtime)."""
@@ -167,7 +212,8 @@ def app_pages(playwright: Any, url: str, tally: Tally, *, doorman: Doorman, refu
                 seen = app_visit(context, url, tally)
                 seen_before.append(seen)
                 print(
-                    f"run {run + 1}, {kind} visit: first board {seen['board']:.1f} s, verdict {seen['verdict']:.2f} s"
+                    f"[{server}] run {run + 1}, {kind} visit: first board {seen['board']:.1f} s,"
+                    f" verdict {seen['verdict']:.2f} s"
                     f" after two taps; sent {seen['mb']:.1f} MB in {seen['files']:.0f} files,"
                     f" {seen['304']:.0f} revalidated (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
                 )
@@ -180,7 +226,8 @@ def app_pages(playwright: Any, url: str, tally: Tally, *, doorman: Doorman, refu
         boards = [seen["board"] for seen in visits[kind]]
         median = statistics.median(boards)
         print(
-            f"{APP_PAGE} on an {IPAD}, {kind} visit: first board median {median:.1f} s, worst {max(boards):.1f} s "
+            f"[{server}] {APP_PAGE} on an {IPAD}, {kind} visit: first board median {median:.1f} s, "
+            f"worst {max(boards):.1f} s "
             f"over {runs} (goal {goal:.0f} s: {'met' if median <= goal else 'not met'}); "
             f"sent {statistics.median(seen['mb'] for seen in visits[kind]):.1f} MB"
         )
@@ -287,6 +334,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="browser profiles to time (default 3)")
     parser.add_argument("--site", type=Path, help="a site already built (default: build one)")
+    parser.add_argument(
+        "--server",
+        choices=list(SERVERS),
+        action="append",
+        help="how the site is served, repeatable (default: github-pages and github-pages-expired)",
+    )
     parser.add_argument("--notebook", action="store_true", help="also time play.ipynb in JupyterLab")
     parser.add_argument("--nodes", type=int, default=100_000, help="solver probe size (default 100000)")
     args = parser.parse_args()
@@ -300,14 +353,14 @@ def main() -> None:
             build_site(site, Path(scratch) / "work")
             print(f"site built in {time.perf_counter() - started:.0f} s")
         refused: list[str] = []
-        with (
-            counting_server(site) as (url, tally),
-            sync_playwright() as playwright,
-            offline_chromium(playwright) as (chromium, door),
-        ):
-            app_pages(playwright, url, tally, doorman=door, refused=refused, runs=args.runs)
-            if args.notebook:
-                notebook(chromium, url, refused, args.runs, args.nodes)
+        outside: list[str] = []
+        servers = args.server or ["github-pages", "github-pages-expired"]
+        with sync_playwright() as playwright, offline_chromium(playwright) as (chromium, door):
+            for server in servers:
+                with counting_server(site, SERVERS[server]) as (url, tally):
+                    app_pages(playwright, url, tally, doorman=door, refused=refused, runs=args.runs, server=server)
+                    if args.notebook and server == servers[-1]:
+                        notebook(chromium, url, refused, args.runs, args.nodes)
             outside = [*refused, *door.outside_requests()]
     print(f"requests that tried to leave the machine: {len(outside)} {outside or ''}")
 

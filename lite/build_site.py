@@ -169,6 +169,37 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
+# What JupyterLite's REPL app (``repl/``), which only the app pages show, leaves out:
+# - the service worker. It syncs the kernel's files with the browser's storage and carries
+#   ``input()``, which no app page uses; once registered it stands between the browser and every
+#   later request of the site, the kernel's 30 MB of wheels and runtime included, and a repeat
+#   visit's first board came about a second later with it.
+# - the viewers, editors' helpers and themes that a board never needs.
+# JupyterLab's notebooks (``lab/``) keep them all.
+REPL_DISABLED = (
+    "@jupyterlite/application-extension:service-worker-manager",
+    "@jupyterlab/audio-extension",
+    "@jupyterlab/completer-extension",
+    "@jupyterlab/imageviewer-extension",
+    "@jupyterlab/javascript-extension",
+    "@jupyterlab/json-extension",
+    "@jupyterlab/lsp-extension",
+    "@jupyterlab/markdownviewer-extension",
+    "@jupyterlab/mathjax-extension",
+    "@jupyterlab/pdf-extension",
+    "@jupyterlab/theme-dark-extension",
+    "@jupyterlab/theme-dark-high-contrast-extension",
+    "@jupyterlab/tooltip-extension",
+    "@jupyterlab/vega5-extension",
+    "@jupyterlab/video-extension",
+)
+
+
+def repl_settings() -> dict[str, Any]:
+    """``repl/jupyter-lite.json``: the REPL app without what the app pages do not use."""
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {"disabledExtensions": list(REPL_DISABLED)}}
+
+
 def site_settings(packages: list[str]) -> dict[str, Any]:
     """``jupyter-lite.json``: load every package at kernel start, never fall back to PyPI."""
     kernel = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": packages}}
@@ -203,6 +234,8 @@ def build(output: Path, work: Path, lang: str) -> None:
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     settings = site_settings(sorted(lock["packages"]))
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
+    (lite_dir / "repl").mkdir()
+    (lite_dir / "repl" / "jupyter-lite.json").write_text(json.dumps(repl_settings(), indent=1), encoding="utf-8")
 
     front_end = [str(p) for p in pypi if p.name.startswith(FRONT_END_WHEELS)]
     shutil.rmtree(output, ignore_errors=True)
@@ -245,6 +278,9 @@ def check_site(output: Path, lock: dict[str, Any]) -> None:
             raise SystemExit(f"the site lacks its page {app_pages.APP_DIR}/{page.file}")
     if not (output / "repl" / "index.html").is_file():
         raise SystemExit("the site lacks JupyterLite's REPL app, which its app pages show")
+    repl = json.loads((output / "repl" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    if set(repl["jupyter-config-data"].get("disabledExtensions", [])) != set(REPL_DISABLED):
+        raise SystemExit("the REPL app's jupyter-lite.json does not leave out what the app pages do not use")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -168,3 +168,19 @@ def test_the_workflow_builds_the_site_and_deploys_it_to_github_pages() -> None:
     assert len(runs) == 1 and runs[0].startswith("scripts/site")
     assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
     assert [step["uses"].split("@")[0] for step in deploy["steps"]] == ["actions/deploy-pages"]
+
+
+def test_the_repl_app_leaves_out_its_service_worker_but_nothing_a_board_needs() -> None:
+    disabled = build_site.repl_settings()["jupyter-config-data"]["disabledExtensions"]
+    assert "@jupyterlite/application-extension:service-worker-manager" in disabled
+    needed = (
+        build_site.KERNEL_PLUGIN,
+        "@jupyter-widgets/jupyterlab-manager:plugin",
+        "anywidget:plugin",
+        "@jupyterlab/console-extension:factory",
+        "@jupyterlab/rendermime-extension:plugin",
+        "@jupyterlite/repl-extension:console",
+        "@jupyterlab/theme-light-extension:plugin",
+    )
+    for plugin in needed:
+        assert not any(plugin == entry or plugin.startswith(f"{entry}:") for entry in disabled), plugin

@@ -220,6 +220,9 @@ def test_play_starts_by_itself_on_an_ipad_in_the_language_of_the_link(ipad: Any,
             expect(board.get_by_role("button", name=re.compile(f"^{name}"))).to_be_visible()
         check_no_code_in_reach(page)
         check_bar(page, page.viewport_size["width"])
+        # The REPL app registers no service worker that would stand between later visits and
+        # the site's files.
+        assert page.evaluate("navigator.serviceWorker.getRegistrations().then((found) => found.length)") == 0
         box = board.bounding_box()
         assert box is not None and box["width"] >= 0.95 * page.viewport_size["width"], box
 
