@@ -639,8 +639,8 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "en": "This game can still be won: it was never lost.",
     },
     "only_moves": {
-        "pl": "Najdłuższy ciąg jedynych wygrywających ruchów: akcje {a}–{b}.",
-        "en": "The longest stretch of only winning moves: actions {a}–{b}.",
+        "pl": "Najdłużej tylko jeden ruch utrzymywał wygraną przy akcjach {a}–{b}; powtórka zaczyna się tam.",
+        "en": "The longest stretch where just one move kept the win: actions {a}–{b}; the replay opens there.",
     },
     "unsettled": {
         "pl": "W dostępnym czasie nie udało się ustalić, czy i gdzie przepadła wygrana.",
