@@ -18,9 +18,15 @@ and of the position before the first lost one, six pairs each until one is lost,
 relaxed win, so the position is lost; w: a relaxed win; ?: the budget ran out) and the
 positions searched, then how many positions a pair proved lost.
 
+``--sound N`` checks the pair game instead on ``N`` small random positions (up to 24 cards
+on 8 piles, 0-2 reshuffles left): whenever a pair has no relaxed win, the unpruned complete
+search must say lost; it counts the lost positions a pair proves and the one-suit bound
+does not.
+
 Usage::
 
     CRESCENT_SOLVER=accel nice .venv/bin/python benchmarks/bench_suit_pairs.py --games 20 --seconds 10
+    CRESCENT_SOLVER=accel nice .venv/bin/python benchmarks/bench_suit_pairs.py --sound 600
 """
 
 from __future__ import annotations
@@ -28,18 +34,26 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
+import sys
 import time
+from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 
 from bench_review import noisy_game, position
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
 from crescent_widget.engine.rules import SUIT
 from crescent_widget.solver import backend
+from crescent_widget.solver.api import run
 from crescent_widget.solver.backends import relaxed_search_class
 from crescent_widget.solver.relaxed import FOREIGN, OWN, Relaxed
 from crescent_widget.solver.review import review
 from crescent_widget.solver.state import JOINED, NEIGHBOURS, State, from_game, suit_result
+from crescent_widget.solver.suits import SuitBound
 from crescent_widget.solver.winnable import winnable_numbers
+from random_states import random_position
 
 # Flags of a pair pile while the first reshuffle is ahead (card ints are 0-51).
 PAIR_FOREIGN = 52
@@ -168,6 +182,42 @@ class PairSearch:
         return True, nodes
 
 
+def pair_lost(search: PairSearch, state: State, budget: int) -> tuple[bool, list[str]]:
+    """Whether a pair of suits has no relaxed win in ``state``; each pair's verdict, tried in turn."""
+    verdicts = []
+    for suits in itertools.combinations(range(4), 2):
+        verdict, nodes = search.run(pair_game(state, suits), suits, budget)
+        verdicts.append(f"{suits[0]}{suits[1]}:{'w?L'[1 if verdict is None else 2 * verdict]}{nodes}")
+        if verdict:
+            return True, verdicts
+    return False, verdicts
+
+
+def sound(count: int, seed: int, search: PairSearch) -> int:
+    """Check the pair game against the unpruned complete search on small random positions."""
+    rng = random.Random(seed)
+    seen: Counter[str] = Counter()
+    for _ in range(count):
+        game = random_position(rng, most_cards=24, piles=8, reshuffles=(0, 1, 2))
+        state = from_game(game)
+        lost, _ = pair_lost(search, state, 200_000)
+        bound = SuitBound(state)
+        bound.work(1_000_000)
+        plain = run(game, nodes=2_000_000, prune=False)[0]
+        if plain.status == "unknown":
+            continue
+        seen[
+            f"pair {'lost' if lost else 'open'}, one suit {'lost' if bound.lost_suit is not None else 'open'}, "
+            f"search {plain.status}"
+        ] += 1
+        if lost and plain.status != "lost":
+            print(f"a pair calls a winnable position lost: {game.to_dict()}")
+            return 1
+    for key, number in sorted(seen.items()):
+        print(f"{key}: {number}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
@@ -177,13 +227,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nodes", type=int, default=50_000, help="pair positions per pair")
     parser.add_argument("--inner", type=int, default=2_000, help="one-suit positions per projection")
+    parser.add_argument("--sound", type=int, default=0, help="check on this many small random positions instead")
     args = parser.parse_args(argv)
+    search = PairSearch(args.inner)
+    if args.sound:
+        return sound(args.sound, 2027 + args.seed - 1, search)
     rng = random.Random(args.seed)
     deals = sorted(winnable_numbers())
     rng.shuffle(deals)
     print(f"backend {backend()}, {args.games} games, review {args.seconds} s, {args.nodes} pair positions a pair")
     reviewed = tried = proved = 0
-    search = PairSearch(args.inner)
     for number in deals:
         if reviewed >= args.games:
             break
@@ -198,14 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         for index in sorted({low + 1, high - 1}):
             state = from_game(position(game, index))
             started = time.perf_counter()
-            verdicts = []
-            lost = False
-            for suits in itertools.combinations(range(4), 2):
-                verdict, nodes = search.run(pair_game(state, suits), suits, args.nodes)
-                verdicts.append(f"{suits[0]}{suits[1]}:{'w?L'[1 if verdict is None else 2 * verdict]}{nodes}")
-                if verdict:
-                    lost = True
-                    break
+            lost, verdicts = pair_lost(search, state, args.nodes)
             tried += 1
             proved += lost
             print(
