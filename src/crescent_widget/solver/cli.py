@@ -31,6 +31,7 @@ cannot be used is one line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -59,7 +60,10 @@ __all__ = ["main", "parse_range", "percentile", "solve_one", "summarise", "wilso
 MAX_DEALS = 10_000_000
 MAX_JOBS = 1024
 USAGE_ERROR = 2
+INTERRUPTED = 130  # the shell's status for a command ended by Ctrl-C
 PROG = "python -m crescent_widget.solver"
+# ASCII digits only: str.isdigit() also takes '²', which int() refuses.
+_DIGITS = re.compile(r"[0-9]+")
 
 
 def parse_range(text: str) -> list[int]:
@@ -84,7 +88,7 @@ def parse_range(text: str) -> list[int]:
             numbers.append(number)
             continue
         low, sep, high = item.partition("-")
-        if not (low.isdigit() and (not sep or high.isdigit())):
+        if not (_DIGITS.fullmatch(low) and (not sep or _DIGITS.fullmatch(high))):
             raise ValueError(f"not a deal, range or game code: {item[:40]!r} (use 7, 1-1000, CR1-N-AAAAAAH or 1-5,9)")
         first, last = int(low), int(high) if sep else int(low)
         if first < 1 or last < first or last >= DEAL_COUNT:
@@ -252,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds = None if args.nodes is not None else args.seconds
     target = args.deals.strip()
     survey_options = (args.out, args.winnable_out, args.cluster, args.retry_seconds, args.retry_nodes)
-    single = "," not in target and (target[:3].upper() == "CR1" or target.isdigit())
+    single = "," not in target and (target[:3].upper() == "CR1" or _DIGITS.fullmatch(target) is not None)
     if single and not any(survey_options) and args.json in (None, "-"):
         try:
             code = target if target[:3].upper() == "CR1" else format_code(parse_range(target)[0])
@@ -269,7 +273,12 @@ def main(argv: list[str] | None = None) -> int:
         )
     for option in ("json", "winnable_out"):
         path = getattr(args, option)
-        if path not in (None, "-") and not Path(path).resolve().parent.is_dir():
+        if path in (None, "-"):
+            continue
+        # Before the survey, not after it: its results would be lost.
+        if Path(path).is_dir():
+            return fail(f"--{option.replace('_', '-')} {path}: is a directory (give the path of a file)")
+        if not Path(path).resolve().parent.is_dir():
             return fail(f"--{option.replace('_', '-')} {path}: the directory {Path(path).parent} does not exist")
     try:
         out = ResultsFile(args.out) if args.out else None
@@ -329,7 +338,7 @@ def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None,
         print(summarise(records, time.perf_counter() - started))
     if stopped:
         print(f"stopped: {len(records)} of {len(numbers)} deals done; run the same command again to resume")
-        return 130
+        return INTERRUPTED
     _write_outputs(args, seconds, records)
     return 0
 
@@ -350,12 +359,31 @@ def _actions(line: list[str]) -> str:
 
 
 def run() -> int:
-    """:func:`main`, ending quietly when the reader of its output goes away (``... | head``)."""
+    """:func:`main` as a command: ending quietly when the reader of its output goes away
+    (``... | head``) or at a Ctrl-C (status 130), in one line when its output cannot be
+    written (a full disk); never with a traceback."""
     try:
-        return main()
+        try:
+            return main()
+        finally:
+            # Here, not at exit: an output that cannot be written (--help too) is then caught below.
+            if sys.stdout is not None:
+                sys.stdout.flush()
+    except KeyboardInterrupt:  # one deal's search (a survey stops between deals itself)
+        return INTERRUPTED
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes again at exit
+        _drop_output()
         return 0
+    except OSError as error:
+        _drop_output()
+        with contextlib.suppress(OSError):
+            fail(f"cannot write the output: {error.strerror or error}")
+        return 1
+
+
+def _drop_output() -> None:
+    """Point standard output at nothing: Python flushes it again at exit and would complain."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":
