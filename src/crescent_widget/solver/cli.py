@@ -31,16 +31,15 @@ cannot be used is one line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
-import os
 import re
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from ..command import INTERRUPTED, as_command
 from ..engine.codes import format_code
 from .progress import Progress
 from .survey import (
@@ -60,7 +59,6 @@ __all__ = ["main", "parse_range", "percentile", "solve_one", "summarise", "wilso
 MAX_DEALS = 10_000_000
 MAX_JOBS = 1024
 USAGE_ERROR = 2
-INTERRUPTED = 130  # the shell's status for a command ended by Ctrl-C
 PROG = "python -m crescent_widget.solver"
 # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
 _DIGITS = re.compile(r"[0-9]+")
@@ -359,31 +357,8 @@ def _actions(line: list[str]) -> str:
 
 
 def run() -> int:
-    """:func:`main` as a command: ending quietly when the reader of its output goes away
-    (``... | head``) or at a Ctrl-C (status 130), in one line when its output cannot be
-    written (a full disk); never with a traceback."""
-    try:
-        try:
-            return main()
-        finally:
-            # Here, not at exit: an output that cannot be written (--help too) is then caught below.
-            if sys.stdout is not None:
-                sys.stdout.flush()
-    except KeyboardInterrupt:  # one deal's search (a survey stops between deals itself)
-        return INTERRUPTED
-    except BrokenPipeError:
-        _drop_output()
-        return 0
-    except OSError as error:
-        _drop_output()
-        with contextlib.suppress(OSError):
-            fail(f"cannot write the output: {error.strerror or error}")
-        return 1
-
-
-def _drop_output() -> None:
-    """Point standard output at nothing: Python flushes it again at exit and would complain."""
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    """:func:`main` as a command: never a traceback for its output or a Ctrl-C (:func:`.command.as_command`)."""
+    return as_command(main, PROG)
 
 
 if __name__ == "__main__":
