@@ -18,7 +18,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from crescent_widget import CrescentWidget, Game
+from crescent_widget import ArgumentTypeError, CrescentWidget, Game
+from crescent_widget.errors import InvalidOptionError
 from crescent_widget.solver import SolveResult, solve
 from crescent_widget.solver.api import run_steps
 from crescent_widget.solver.watch import Watch, watching
@@ -129,6 +130,32 @@ def test_cancel_stops_the_search_and_says_so(table: Table) -> None:
     assert table.wait_search(60)
     assert table.view().hint_move == ""
     assert not table.cancel_search()  # nothing left to cancel
+
+
+@pytest.mark.parametrize(
+    ("timeout", "error"),
+    [("1", ArgumentTypeError), (True, ArgumentTypeError), ([1], ArgumentTypeError), (-1, InvalidOptionError),
+     (float("nan"), InvalidOptionError), (-float("inf"), InvalidOptionError)],
+)  # fmt: skip
+def test_a_wait_for_no_span_of_time_is_refused(table: Table, timeout: object, error: type[Exception]) -> None:
+    gate = Gate(table)
+    table.start_winnable()
+    assert gate.reached.wait(60)
+    try:
+        with pytest.raises(error):
+            table.wait_search(timeout)  # type: ignore[arg-type]
+        assert table.searching == "winnable"  # the search goes on
+    finally:
+        gate.open()
+
+
+@pytest.mark.parametrize("timeout", [float("inf"), 1e300, 10**400, threading.TIMEOUT_MAX])
+def test_a_wait_longer_than_a_clock_keeps_waits_until_the_search_ends(table: Table, timeout: float) -> None:
+    gate = Gate(table)
+    table.start_winnable()  # one second's search
+    assert gate.reached.wait(60)
+    gate.open()
+    assert table.wait_search(timeout) and table.searching == ""
 
 
 def test_the_review_shows_which_position_it_is_at(table: Table) -> None:

@@ -47,7 +47,7 @@ from .replay import ReplayInput
 from .replay_control import ReplayControl
 from .review import REVIEW_SECONDS
 from .serial import serialized
-from .state import TableState, check_flag, check_variant
+from .state import TableState, check_flag, check_timeout, check_variant
 from .view import TableView, table_view
 
 if TYPE_CHECKING:
@@ -557,8 +557,12 @@ class Table:
 
         Where searches run in slices (the browser) they go on between the kernel's
         messages, so this does not wait there: it only tells.
+
+        Raises:
+            ArgumentTypeError: ``timeout`` is neither ``None`` nor a number.
+            InvalidOptionError: ``timeout`` is negative or NaN.
         """
-        return self._advice.wait(timeout)
+        return self._advice.wait(check_timeout(timeout))
 
     # The former names, kept for one release.
     take_back = renamed(cancel, "take_back", "Table")
