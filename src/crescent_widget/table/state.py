@@ -56,7 +56,7 @@ def check_timeout(value: object) -> float | None:
 def check_variant(value: object) -> str:
     """``value`` if it names a variant (``"N"``, ``"F"``, ``"H"``), else :class:`InvalidOptionError`."""
     if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
-        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
+        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {quoted(value)}")
     return value
 
 
