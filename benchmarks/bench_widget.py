@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from lab import jupyter_lab, launch_chromium, open_notebook, run_python, write_notebook  # noqa: E402
+from lab import UNSETTLED_POSITION, jupyter_lab, launch_chromium, open_notebook, run_python, write_notebook  # noqa: E402
 
 # In the page: time pointer-up, and the moment the widget's DOM has taken the next
 # revision (a MutationObserver fires after the whole update handler has run).
@@ -86,23 +86,6 @@ def measure(page: Any, frames: list[bytes], moves: int) -> tuple[list[float], li
     return latencies, frame_bytes, update_bytes
 
 
-# A game whose position a 1 s search leaves unknown (deal 11, 30 random moves): "Still
-# winnable?" searches its whole second, and the review bisects for its whole budget.
-SEARCH_SETUP = """
-import random as _random
-from crescent_widget import Game as _Game
-_g, _rng = _Game.from_number(11), _random.Random(11)
-while _g.move_count < 30 and _g.status == "playing":
-    _moves = _g.legal_moves()
-    if _moves:
-        _g.move(_rng.choice(_moves))
-    elif _g.reshuffles_left:
-        _g.reshuffle()
-    else:
-        break
-w.load(_g)
-w.table.background = {background}
-"""
 SEARCHING_JS = "() => !document.querySelector('.crescent-widget .cw-search').hidden"
 IDLE_JS = "() => document.querySelector('.crescent-widget .cw-search').hidden"
 
@@ -151,7 +134,7 @@ def taps_while_searching(page: Any, button: str, pile: Any, taps: int, sync: boo
 def measure_during_search(page: Any, taps: int, sync: bool) -> tuple[list[float], list[float], list[float]]:
     """Taps while a background search runs: selecting ones during "Still winnable?" and during a
     review (the search goes on), moving ones during "Still winnable?" (the move cancels it)."""
-    run_python(page, SEARCH_SETUP.format(background=not sync))
+    run_python(page, f"{UNSETTLED_POSITION}\nw.table.background = {not sync}\n")
     page.evaluate(PROBE_JS)
     root = page.locator(".crescent-widget").first
     pile = root.locator(f'[data-pile="{places(page, 2)[0]}"]')
