@@ -24,6 +24,7 @@ from crescent_widget.solver import SolveResult, solve
 from crescent_widget.solver.api import run_steps
 from crescent_widget.solver.watch import Watch, watching
 from crescent_widget.table import Table
+from crescent_widget.table.background import NICEST, SEARCH_NICENESS
 from widget_support import intent
 
 # A deal whose fresh position no search settles in its first dive: the searches run a while.
@@ -282,12 +283,23 @@ def test_the_review_runs_in_slices_too(table: Table, monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="thread priorities are set on Linux only")
-def test_a_search_thread_gives_way_to_the_kernel(table: Table) -> None:
+@pytest.mark.parametrize("nicer", [0, 5, NICEST])
+def test_a_search_thread_gives_way_to_the_kernel(table: Table, nicer: int) -> None:
+    """The search is SEARCH_NICENESS nicer than the thread that started it, up to the nicest:
+    a kernel already run under `nice` (or at the cap) is no exception."""
+    kernel = min(os.getpriority(os.PRIO_PROCESS, 0) + nicer, NICEST)
     niceness: list[int] = []
     table.on_search = lambda _text: niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
-    table.start_winnable()
+
+    def start_as_a_nicer_kernel() -> None:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), kernel)  # raising it needs no privilege
+        table.start_winnable()  # the search's thread inherits this one's niceness
+
+    starter = threading.Thread(target=start_as_a_nicer_kernel)
+    starter.start()
+    starter.join(60)
     assert table.wait_search(60)
-    assert niceness and niceness[0] > os.getpriority(os.PRIO_PROCESS, 0)
+    assert niceness and niceness[0] == min(kernel + SEARCH_NICENESS, NICEST)
 
 
 def test_a_hint_and_a_teaching_check_run_in_slices_too(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
