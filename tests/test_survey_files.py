@@ -18,8 +18,13 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from crescent_widget import ArgumentTypeError, CrescentError
+from crescent_widget.engine.codes import DEAL_COUNT
 from crescent_widget.solver import survey
+from crescent_widget.solver.cli import parse_range
 from crescent_widget.solver.survey import ResultsFile, SurveyFileError
 
 SURVEY = [sys.executable, "-m", "crescent_widget.solver"]
@@ -243,3 +248,20 @@ def test_output_that_cannot_be_written_is_one_line_not_a_traceback(args: list[st
     assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
     last = done.stderr.splitlines()[-1]
     assert last.startswith("python -m crescent_widget.solver: error:") and last.endswith("No space left on device")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("0123456789-, CR1NFHAZa²١\u00a0"), max_size=24))
+def test_parse_range_gives_deals_or_the_packages_error(text: str) -> None:
+    try:
+        numbers = parse_range(text)
+    except CrescentError as refused:
+        assert refused.reason == "invalid_option" and len(str(refused)) < 300
+    else:
+        assert numbers and all(1 <= n < DEAL_COUNT for n in numbers)
+
+
+@pytest.mark.parametrize("deals", [7, None, ["1-3"], b"1-3"])
+def test_parse_range_wants_text(deals: object) -> None:
+    with pytest.raises(ArgumentTypeError):
+        parse_range(deals)  # type: ignore[arg-type]

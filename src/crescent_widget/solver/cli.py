@@ -41,6 +41,7 @@ from typing import Any
 
 from ..command import INTERRUPTED, as_command
 from ..engine.codes import format_code
+from ..errors import ArgumentTypeError, InvalidOptionError, quoted
 from .progress import Progress
 from .survey import (
     NoProcessesError,
@@ -68,11 +69,14 @@ def parse_range(text: str) -> list[int]:
     """Deal numbers from ``"1-1000"``, ``"5"``, a game code, or a comma list of them.
 
     Raises:
-        ValueError: a part is not a deal number, a range or a game code of the standard
-            game, or the deals are more than :data:`MAX_DEALS`.
+        InvalidOptionError: a part is not a deal number, a range or a game code of the
+            standard game, or the deals are more than :data:`MAX_DEALS`.
+        ArgumentTypeError: ``text`` is not a str.
     """
     from ..engine.codes import DEAL_COUNT, parse_code
 
+    if not isinstance(text, str):
+        raise ArgumentTypeError("invalid_option", f"deals must be text such as '1-1000', not {type(text).__name__}")
     numbers: list[int] = []
     for part in text.split(","):
         item = part.strip()
@@ -80,19 +84,26 @@ def parse_range(text: str) -> list[int]:
             try:
                 variant, number = parse_code(item)
             except ValueError as err:
-                raise ValueError(f"not a game code: {item[:40]!r} ({err})") from None
+                raise InvalidOptionError(f"not a game code: {quoted(item)} ({err})") from None
             if variant != "N":
-                raise ValueError(f"{item}: a survey solves the standard game (variant N); solve it alone")
+                raise InvalidOptionError(f"{item}: a survey solves the standard game (variant N); solve it alone")
             numbers.append(number)
             continue
         low, sep, high = item.partition("-")
         if not (_DIGITS.fullmatch(low) and (not sep or _DIGITS.fullmatch(high))):
-            raise ValueError(f"not a deal, range or game code: {item[:40]!r} (use 7, 1-1000, CR1-N-AAAAAAH or 1-5,9)")
-        first, last = int(low), int(high) if sep else int(low)
+            raise InvalidOptionError(
+                f"not a deal, range or game code: {quoted(item)} (use 7, 1-1000, CR1-N-AAAAAAH or 1-5,9)"
+            )
+        # A number longer than any deal's is out of range, and past Python's int() limit too.
+        longest = len(str(DEAL_COUNT))
+        first = int(low) if len(low) <= longest else DEAL_COUNT
+        last = (int(high) if len(high) <= longest else DEAL_COUNT) if sep else first
         if first < 1 or last < first or last >= DEAL_COUNT:
-            raise ValueError(f"not a deal range: {item[:40]!r} (deals are 1 to {DEAL_COUNT - 1:,}, low to high)")
+            raise InvalidOptionError(
+                f"not a deal range: {quoted(item)} (deals are 1 to {DEAL_COUNT - 1:,}, low to high)"
+            )
         if len(numbers) + last - first + 1 > MAX_DEALS:
-            raise ValueError(f"{text[:40]!r} holds more than {MAX_DEALS:,} deals, the most one survey takes")
+            raise InvalidOptionError(f"{quoted(text)} holds more than {MAX_DEALS:,} deals, the most one survey takes")
         numbers.extend(range(first, last + 1))
     return numbers
 
