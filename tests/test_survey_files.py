@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from crescent_widget import ArgumentTypeError, CrescentError
 from crescent_widget.engine.codes import DEAL_COUNT
+from crescent_widget.errors import InvalidOptionError
 from crescent_widget.solver import survey
 from crescent_widget.solver.cli import parse_range
 from crescent_widget.solver.survey import ResultsFile, SurveyFileError
@@ -265,3 +266,29 @@ def test_parse_range_gives_deals_or_the_packages_error(text: str) -> None:
 def test_parse_range_wants_text(deals: object) -> None:
     with pytest.raises(ArgumentTypeError):
         parse_range(deals)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"jobs": "2"}, ArgumentTypeError),
+        ({"jobs": True}, ArgumentTypeError),
+        ({"jobs": 0}, InvalidOptionError),
+        ({"jobs": 10**6}, InvalidOptionError),
+        ({"cluster": "nope"}, InvalidOptionError),
+        ({"cluster": 8786}, ArgumentTypeError),
+    ],
+)
+def test_a_survey_of_bad_workers_is_refused_before_any_deal(options: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        next(survey.run_survey([1], seconds=0.1, **options))  # type: ignore[arg-type]
+
+
+@given(successes=st.integers(-5, 30), total=st.integers(-5, 30))
+def test_the_wilson_interval_is_a_share_or_refused(successes: int, total: int) -> None:
+    try:
+        low, high = survey.wilson_interval(successes, total)
+    except InvalidOptionError:
+        assert not 0 <= successes <= total
+    else:
+        assert 0 <= successes <= total and 0.0 <= low <= high <= 1.0

@@ -44,6 +44,8 @@ from ..engine.codes import format_code
 from ..errors import ArgumentTypeError, InvalidOptionError, quoted
 from .progress import Progress
 from .survey import (
+    CLUSTER_ADDRESS,
+    MAX_JOBS,
     NoProcessesError,
     Record,
     ResultsFile,
@@ -58,7 +60,6 @@ from .survey import (
 __all__ = ["main", "parse_range", "percentile", "solve_one", "summarise", "wilson_interval"]
 
 MAX_DEALS = 10_000_000
-MAX_JOBS = 1024
 USAGE_ERROR = 2
 PROG = "python -m crescent_widget.solver"
 # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
@@ -276,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         numbers = parse_range(args.deals)
     except ValueError as error:
         parser.error(str(error))
-    if args.cluster not in (None, "local") and not _CLUSTER_ADDRESS.fullmatch(args.cluster):
+    if args.cluster not in (None, "local") and not CLUSTER_ADDRESS.fullmatch(args.cluster):
         parser.error(
             f"argument --cluster: {args.cluster[:40]!r} is not 'local' or a scheduler address such as tcp://HOST:8786"
         )
@@ -300,9 +301,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if out:
             out.close()
-
-
-_CLUSTER_ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?\[?[\w.:-]+\]?:\d{1,5}", re.IGNORECASE)
 
 
 def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None, out: ResultsFile | None) -> int:
