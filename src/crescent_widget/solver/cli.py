@@ -366,7 +366,8 @@ def _actions(line: list[str]) -> str:
 
 
 def run() -> int:
-    """:func:`main` as a command: never a traceback for its output or a Ctrl-C (:func:`.command.as_command`)."""
+    """:func:`main` as a command: never a traceback for its output or a Ctrl-C
+    (:func:`crescent_widget.command.as_command`)."""
     return as_command(main, PROG)
 
 
