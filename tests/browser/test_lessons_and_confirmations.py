@@ -71,6 +71,7 @@ def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_shows_only_its_butt
         slot(page, "1").click()
         expect(view(page)).not_to_have_attribute("data-rev", str(rev))  # the tap has been answered
         if run_python(page, "print(w.selected)").strip() == "1":
+            expect(note).to_be_hidden()  # a new attempt: the last verdict no longer stands
             slot(page, "4").click()
         expect(note).to_have_attribute("data-tone", "right")
         right_mark, right_colour = note.evaluate(VERDICT_MARK_JS)
