@@ -192,9 +192,18 @@ function createReplayBar() {
 }
 
 /**
+ * Whether a line shows any text: its parts that are hidden (the idle Stop) do not count.
+ * @param {HTMLElement} line
+ */
+export function shows(line) {
+  return [...line.children].some((part) => part instanceof HTMLElement && !part.hidden && Boolean(part.textContent));
+}
+
+/**
  * One line of feedback at the top of the board, where the eyes are: the newest of
  * refusal, verdict and note (Python keeps only one). It keeps its room when empty, so
- * that a message appearing does not push the board around.
+ * that a message appearing does not push the board around (in a lesson, from the
+ * lesson's first message on: see lesson.js).
  */
 function createMessages() {
   // The refusal message keeps role="status" (a documented hook) but is not read out

@@ -3,6 +3,8 @@
 // storage key) the lessons done kept in the browser's localStorage.
 // Python holds the lesson (lesson_panel, lesson_buttons, lessons_done); this draws it.
 
+import { shows } from "./board.js";
+
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").State} State */
 /** @typedef {(type: string, fields?: Record<string, unknown>) => void} Send */
@@ -81,6 +83,7 @@ export function updateLessonPanel(panel, view, state) {
   panel.el.hidden = !inLesson;
   view.root.classList.toggle("cw-in-lesson", inLesson);
   hideOtherButtons(view, inLesson ? state.lesson_buttons : null);
+  keepLineRoom(view.messages, inLesson ? String(lesson.number) : "");
   if (!inLesson) return;
   const progress = String(labels.lesson_progress ?? "")
     .replace("{n}", String(lesson.number))
@@ -94,6 +97,26 @@ export function updateLessonPanel(panel, view, state) {
   setText(panel.next, labels.lesson_next ?? "");
   panel.next.hidden = !lesson.has_next;
   panel.next.classList.toggle("cw-lesson-go", Boolean(lesson.solved));
+}
+
+/**
+ * A lesson's panel takes the room above the board, so the message line takes none until
+ * the lesson first says something (after an answer); from then on it keeps the room its
+ * tallest message needed until the next lesson, so a verdict going at the next attempt
+ * does not move the cards between two taps. `lesson` is the lesson's number, "" for none.
+ * @param {HTMLElement} line
+ * @param {string} lesson
+ */
+function keepLineRoom(line, lesson) {
+  if (line.dataset.lesson !== lesson) {
+    line.dataset.lesson = lesson;
+    delete line.dataset.kept;
+    line.style.minHeight = "";
+  }
+  if (!lesson || !shows(line)) return;
+  line.dataset.kept = "";
+  const height = line.getBoundingClientRect().height;
+  if (height > Number.parseFloat(line.style.minHeight || "0")) line.style.minHeight = `${height}px`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // render() draws one view of the model; several views of one widget stay in sync
 // because each redraws from the model on every change.
 
-import { createBoard } from "./board.js";
+import { createBoard, shows } from "./board.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
 import { attachLessonPanel, createLessonPanel, keepLessonsDone, updateLessonPanel } from "./lesson.js";
@@ -136,14 +136,6 @@ function createReplayTimer(model) {
     },
     cleanup: () => clearTimeout(timer),
   };
-}
-
-/**
- * Whether a line shows any text: its parts that are hidden (the idle Stop) do not count.
- * @param {HTMLElement} line
- */
-function shows(line) {
-  return [...line.children].some((part) => part instanceof HTMLElement && !part.hidden && Boolean(part.textContent));
 }
 
 /**
