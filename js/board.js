@@ -1,6 +1,7 @@
 // Layout of the horseshoe and the controls: the board's static skeleton, built once per
 // view (update.js brings it up to date with the model), and where each place sits.
 
+import { element } from "./dom.js";
 import { createNarrowNote } from "./narrow.js";
 
 /** @typedef {ReturnType<typeof createBoard>} View */
@@ -41,20 +42,6 @@ export function placeCell(place) {
     return [i <= 4 ? 3 : 4, ((i - 1) % 4) + 4];
   }
   return pileCell(Number(place));
-}
-
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string} [className]
- * @param {Record<string, string>} [attrs]
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function element(tag, className, attrs = {}) {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
-  return el;
 }
 
 /**

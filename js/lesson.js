@@ -4,6 +4,7 @@
 // Python holds the lesson (lesson_panel, lesson_buttons, lessons_done); this draws it.
 
 import { shows } from "./board.js";
+import { element, setText } from "./dom.js";
 
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").State} State */
@@ -22,23 +23,9 @@ import { shows } from "./board.js";
  * @property {HTMLButtonElement} next
  */
 
-/**
- * @param {string} tag
- * @param {string} className
- */
-function part(tag, className) {
-  const el = document.createElement(tag);
-  el.className = className;
-  return el;
-}
-
 /** @param {string} action */
 function lessonButton(action) {
-  const el = document.createElement("button");
-  el.className = "cw-button cw-lesson-button";
-  el.type = "button";
-  el.dataset.lessonAction = action;
-  return el;
+  return element("button", "cw-button cw-lesson-button", { type: "button", "data-lesson-action": action });
 }
 
 /**
@@ -47,27 +34,19 @@ function lessonButton(action) {
  * @returns {LessonPanel}
  */
 export function createLessonPanel(root) {
-  const el = part("section", "cw-lesson");
+  const el = element("section", "cw-lesson");
   el.hidden = true;
-  const progress = part("p", "cw-lesson-progress");
-  const title = part("h3", "cw-lesson-title");
-  const rule = part("p", "cw-lesson-rule");
-  const task = part("p", "cw-lesson-task");
-  const controls = part("div", "cw-lesson-controls");
+  const progress = element("p", "cw-lesson-progress");
+  const title = element("h3", "cw-lesson-title");
+  const rule = element("p", "cw-lesson-rule");
+  const task = element("p", "cw-lesson-task");
+  const controls = element("div", "cw-lesson-controls");
   const retry = lessonButton("retry");
   const next = lessonButton("next");
   controls.append(retry, next);
   el.append(progress, title, rule, task, controls);
   root.prepend(el);
   return { el, progress, title, rule, task, retry, next };
-}
-
-/**
- * @param {HTMLElement} el
- * @param {string} text
- */
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
 }
 
 /**
