@@ -117,7 +117,9 @@ def test_a_won_game_was_never_lost(won_line) -> None:
     assert found.seconds < 10
     for first, last in found.only_moves:
         assert 1 <= first <= last <= len(game.actions)
-        assert f"{first}–{last}" in found.text("en")
+    first, last = found.only_moves[0]
+    said = f"Only at action {first} did just one move" if first == last else f"actions {first}–{last};"
+    assert said in found.text("en")
     lengths = [last - first for first, last in found.only_moves]
     assert lengths == sorted(lengths, reverse=True)
 
@@ -127,6 +129,13 @@ def test_a_game_in_progress_that_can_still_be_won(won_line) -> None:
     assert (found.last_winnable, found.first_lost, found.turning_point) == (30, None, None)
     assert found.text("en") == "This game can still be won: it was never lost."
     assert found.text("pl") == "Tę grę nadal da się wygrać: ani razu nie była przegrana."
+
+
+def test_the_review_of_a_game_still_winnable_opens_where_the_player_is(won_line) -> None:
+    table = Table.from_game(played(won_line[:30]), lang="en")
+    table.review(seconds=10)
+    replay = table.view().replay
+    assert replay is not None and (replay.step, replay.total) == (30, 30)
 
 
 def test_a_game_from_its_record_or_a_save_reviews_the_same(won_line, blunder) -> None:
@@ -247,6 +256,11 @@ def test_the_widget_opens_the_review_at_the_turning_point_and_tries_the_better_m
     intent(w, "review_try")
     assert w.replay_state == {}
     assert [str(m) for m in w.game.actions] == [*won_line[:at], better]
+    assert w.note.startswith("The better move is played, ") and f"from action {at}." in w.note
+    lit = w.hint_move  # the next move of the review's winning line, and Hint goes on along it
+    assert lit != ""
+    intent(w, "hint")
+    assert w.hint_move == lit
     assert w.game.code == game.code and w.game.status == "playing"
     assert solve(w.game, seconds=10).status == "won"
 

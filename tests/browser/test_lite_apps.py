@@ -20,6 +20,10 @@ from lite import KERNEL_TIMEOUT_MS, Doorman, evidence, guard_context, offline_ch
 from phone import MIN_TARGET_PX, PHONE_HEIGHT, check_phone_board
 from playwright.sync_api import expect
 
+from crescent_widget.engine.moves import Move
+from crescent_widget.lessons import LESSONS
+from crescent_widget.lessons.lesson import Lesson
+
 pytestmark = pytest.mark.browser
 
 IPAD = "iPad (gen 7)"
@@ -278,3 +282,39 @@ def test_the_teachers_page_speaks_the_build_s_language_or_the_link_s(ipad: Any, 
     page.locator("#cr-lang").click()
     expect(page.locator("h1")).to_have_text("Crescent (Półksiężyc) · For teachers")
     assert page.url.endswith("/?lang=en")
+
+
+def tap_answer(board: Any, lesson: Lesson) -> None:
+    """Do the lesson's task by taps: a button, or a card's tap and, when it has a choice, its place's."""
+    answer = sorted(lesson.answers)[0]
+    if answer in ("R", "U"):
+        board.locator(f'[data-action="{"reshuffle" if answer == "R" else "undo"}"]').tap()
+        return
+    move = Move.parse(answer)
+    place(board, move.src.name).tap()
+    if sum(other.src == move.src for other in lesson.fresh_position().legal_moves()) > 1:
+        place(board, move.dst.name).tap()  # the first tap only selected the card
+
+
+@pytest.mark.parametrize("number", range(1, len(LESSONS) + 1))
+def test_every_lesson_page_starts_by_itself_shows_its_task_and_judges_it_done(
+    ipad: Any, site_url: str, number: int
+) -> None:
+    lesson = LESSONS[number - 1]
+    page = ipad
+    with evidence(page, f"lite-app-lesson-{number}"):
+        board = open_app(page, site_url, f"app/lesson-{number}.html?lang=en")
+        expect(page.locator("#cr-title")).to_have_text(lesson.title.text("en"))
+        expect(board.locator(".cw-lesson-task")).to_have_text(lesson.task.text("en"))
+        check_no_code_in_reach(page)
+        wanted = {"reshuffle" if "R" in lesson.answers else "", "undo" if "U" in lesson.answers else ""}
+        for action in ("reshuffle", "undo", "new-game", "restart", "finish", "review"):
+            button = board.locator(f'[data-action="{action}"]')
+            expect(button).to_be_visible() if action in wanted else expect(button).to_be_hidden()
+        note = board.locator(".cw-note")
+        tap_answer(board, lesson)
+        if "R" in lesson.answers and lesson.fresh_position().can_undo():  # the board asks first
+            expect(note).to_contain_text("no earlier move can be undone")
+            tap_answer(board, lesson)
+        expect(note).to_have_attribute("data-tone", "right")
+        expect(page.locator("body")).to_have_attribute("data-lesson-done", "true")

@@ -14,6 +14,8 @@ from lab import python_state, run_python
 from playwright.sync_api import expect
 from test_board import DEAL, reset, settle, slot, top_card, view
 
+from crescent_widget.words.i18n import LABELS
+
 pytestmark = pytest.mark.browser
 
 # Kernel code: every card home but 2♠ (pile 1) and A♠ (pile 2), no reshuffle left.
@@ -309,7 +311,7 @@ def test_a_short_game_with_the_keyboard_alone(page: Any) -> None:
     keyboard.press("?")
     help_panel = view(page).locator(".cw-help")
     expect(help_panel).to_be_visible()
-    expect(help_panel.locator("li")).to_have_count(11)
+    expect(help_panel.locator("li")).to_have_count(len(LABELS["help_keys"]["pl"].splitlines()))  # rules, then keys
     expect(view(page).locator('[data-action="help"]')).to_have_attribute("aria-expanded", "true")
     keyboard.press("Escape")
     expect(help_panel).to_be_hidden()

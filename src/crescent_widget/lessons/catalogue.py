@@ -76,7 +76,10 @@ LESSONS: tuple[Lesson, ...] = (
             en="On piles, ranks wrap: an Ace goes onto the King of its suit, and a King onto an Ace. "
             "From a won game: at move 10, A♠ from pile 10 goes onto K♠ on pile 14.",
         ),
-        Words(pl="Zadanie: zagraj ruch z przykładu.", en="Task: play the move from the example."),
+        Words(
+            pl="Zadanie: zagraj ruch z przykładu: A♠ ze stosu 10 na K♠ na stosie 14.",
+            en="Task: play the move from the example: A♠ from pile 10 onto K♠ on pile 14.",
+        ),
         # F5 stops at 3♠, so that the wrap is the only place for A♠.
         lambda: sparse_position({10: ["3C", "AS"], 14: ["KS"], 3: ["KH"]}, {"F5": _SPADES_DOWN[:11]}),
         frozenset({"10-14"}),

@@ -447,7 +447,8 @@ def _won_words(stretches: tuple[tuple[int, int], ...]) -> Words:
     words = Words.of(lambda lang: _text("won", lang))
     if stretches:
         first, last = stretches[0]
-        words = join(words, Words.of(lambda lang: _text("only_moves", lang, a=first, b=last)))
+        key = "only_move" if first == last else "only_moves"
+        words = join(words, Words.of(lambda lang: _text(key, lang, a=first, b=last)))
     return words
 
 

@@ -10,7 +10,7 @@ took when that is known.
 
 >>> from crescent_widget import Game
 >>> why_lost(Game.from_number(1), nodes=1234).text("en")
-'Every continuation was tried (1234 positions) and none wins.'
+'Every way to play on was tried (1234 positions), and none wins.'
 """
 
 from __future__ import annotations

@@ -81,10 +81,10 @@ class HintPlan:
         budget = HINT_SECONDS if seconds is None else seconds
         found = yield from hint_steps(game, seconds=budget, avoid=set(self._recent), nodes=nodes)
         if found.line:
-            self._adopt(game, found.line)
+            self.follow(game, found.line)
         return found
 
-    def _adopt(self, game: Game, line: tuple[Move, ...]) -> None:
+    def follow(self, game: Game, line: tuple[Move, ...]) -> None:
         """Follow ``line`` from ``game`` up to the first move that would bring back a recent position."""
         recent = set(self._recent)
         position = game.copy()

@@ -9,12 +9,15 @@ its better move offered. :class:`~crescent_widget.table.Table` documents each ac
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, NoReturn
 
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..errors import ArgumentTypeError, CrescentError, IllegalMoveError
+from ..words.announcements import announce_action
 from ..words.i18n import Words, label
+from ..words.narration import describe
 from .replay import Replay, ReplayInput, ReplayState
 from .review import review_state, review_step
 from .state import TableState, check_flag
@@ -141,7 +144,7 @@ class ReplayControl:
 
         state = self._state
         session = Replay(state.game.root(), state.game.actions, 1.0)
-        session.seek(review_step(found))
+        session.seek(review_step(found, len(state.game.actions)))
         self._saved, self._session, self._review = state.game, session, found
         self._enter(session, found.explanation)
         if found.better is not None and session.index == found.better.position:
@@ -159,8 +162,18 @@ class ReplayControl:
             self._refuse(IllegalMoveError("nothing_to_try"))
         session.seek(better.position)
         self.stop(keep=True)
+        before = self._state.game.copy()
         played = self._play(better.move)
-        self._state.hint = line_hint(self._state.game, better.line[1:]) if len(better.line) > 1 else None
+        state, rest = self._state, better.line[1:]
+        if rest:
+            # Hint goes on along the same winning line rather than searching for another.
+            state.plan.follow(state.game, rest)
+            state.hint = line_hint(state.game, rest)
+        else:
+            state.hint = None
+        what = announce_action(before, played) if played.is_reshuffle else Words.of(partial(describe, before, played))
+        step = better.position
+        state.note = Words.of(lambda lang: label("review_tried", lang, move=what.text(lang), step=step))
         self._show()
         return played
 

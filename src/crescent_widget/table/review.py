@@ -2,7 +2,7 @@
 
 >>> from crescent_widget import Game
 >>> from crescent_widget.solver.review import review
->>> review_step(review(Game.from_number(3), seconds=5))
+>>> review_step(review(Game.from_number(3), seconds=5), end=0)
 0
 """
 
@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 REVIEW_SECONDS: Final = 3.0 if in_browser() else 8.0
 
 
-def review_step(found: Review) -> int:
+def review_step(found: Review, end: int) -> int:
     """The replay step a review opens at: before the better move, else the last winnable
-    position, else the first lost one; a won game at its longest stretch of only moves."""
+    position, else the first lost one; a won game at its longest stretch of only moves;
+    else (a game still winnable, or unsettled) at ``end``, where the player left it."""
     if found.better is not None:
         return found.better.position
     if found.last_winnable is not None and found.first_lost is not None:
@@ -33,7 +34,7 @@ def review_step(found: Review) -> int:
         return found.first_lost
     if found.only_moves:
         return found.only_moves[0][0] - 1
-    return 0
+    return end
 
 
 def review_state(session: Replay, found: Review | None) -> ReplayState:

@@ -242,9 +242,19 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "pl": "Pasjans Półksiężyc; klawisz ? pokazuje skróty",
         "en": "Crescent patience; press ? for the keys",
     },
-    "help": {"pl": "Klawisze", "en": "Keys"},
+    "help": {"pl": "Jak grać", "en": "How to play"},
+    # The help panel: the game in six lines, then the keys (one list item per line).
     "help_keys": {
-        "pl": "Strzałki: przejście między stosami i fundamentami\n"
+        "pl": "Cel: wszystkie 104 karty na 8 fundamentów, kolorami: na asach w górę do króla, na królach w dół do asa\n"
+        "Rusza się tylko wierzchnia karta stosu: na fundament albo na wierzchnią kartę innego stosu w tym samym "
+        "kolorze, o jeden wyżej lub niżej (as i król się łączą)\n"
+        "Pusty stos zostaje pusty; stos mieści najwyżej 13 kart\n"
+        "Brak ruchu? Przetasuj (3 razy w grze): spodnia karta każdego stosu idzie na wierzch\n"
+        "Dotknij karty, by ją zagrać; gdy ma kilka miejsc, dotknij miejsca. Dwa dotknięcia: na fundament. "
+        "Można też przeciągać\n"
+        "Podpowiedź pokazuje ruch wygrywającej linii; ⚙: język (Language) i opcje; lekcje uczą każdej reguły\n"
+        "Klawisze:\n"
+        "Strzałki: przejście między stosami i fundamentami\n"
         "Enter lub spacja: dotknij stosu (wybierz kartę albo połóż wybraną)\n"
         "F: wyślij kartę na fundament\n"
         "R: przetasuj\nU: cofnij\nH: podpowiedź\nN: nowa gra\n"
@@ -252,7 +262,16 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "Escape: anuluj wybór (albo wycofaj ruch czekający na potwierdzenie, albo przerwij szukanie)\n"
         "[ ] P: krok wstecz, krok dalej, odtwarzaj/pauza (w odtwarzaniu)\n"
         "?: pokaż lub ukryj tę listę",
-        "en": "Arrows: move between piles and foundations\n"
+        "en": "Goal: all 104 cards onto the 8 foundations, by suit: up from the Aces to King, down from the Kings "
+        "to Ace\n"
+        "Only a pile's top card moves: onto a foundation, or onto another pile's top card of the same suit, one "
+        "rank higher or lower (Ace and King join up)\n"
+        "An emptied pile stays empty; a pile holds at most 13 cards\n"
+        "No move? Reshuffle (3 times a game): each pile's bottom card goes on top\n"
+        "Tap a card to play it; when it has a choice, tap where it goes. Double-tap: to a foundation. Or drag it\n"
+        "Hint shows a move of a winning line; ⚙: language (Język) and options; the lessons teach each rule\n"
+        "Keys:\n"
+        "Arrows: move between piles and foundations\n"
         "Enter or Space: tap the pile (select its card, or put the selected one there)\n"
         "F: send the card to a foundation\n"
         "R: reshuffle\nU: undo\nH: hint\nN: new game\n"
@@ -600,18 +619,19 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "en": "{stuck} lies on {beneath}, which must reach a foundation first, and {stuck} has nowhere else to go.",
     },
     "lost_dead_ends": {
-        "pl": "Każda kontynuacja ({n} pozycji) kończy się kartą, która nie może już zejść: najczęściej {stuck} "
-        "na {beneath}, która musi trafić na fundament wcześniej.",
-        "en": "Every continuation ({n} positions) ends with a card that can never leave: most often {stuck} "
-        "on {beneath}, which must reach a foundation first.",
+        "pl": "Sprawdzono każdy dalszy ciąg gry ({n} pozycji): każdy kończy się kartą, która utknęła na dobre, "
+        "najczęściej {stuck} na {beneath}: {stuck} mogłaby zejść tylko na fundament, i to dopiero po {beneath}, "
+        "która leży pod nią.",
+        "en": "Every way to play on was tried ({n} positions), and each ends with a card stuck for good, most often "
+        "{stuck} on {beneath}: {stuck} could only go to a foundation, and only after {beneath}, which lies under it.",
     },
     "lost_searched": {
-        "pl": "Sprawdzono każdą kontynuację ({n} pozycji) i żadna nie wygrywa.",
-        "en": "Every continuation was tried ({n} positions) and none wins.",
+        "pl": "Sprawdzono każdy dalszy ciąg gry ({n} pozycji) i żaden nie wygrywa.",
+        "en": "Every way to play on was tried ({n} positions), and none wins.",
     },
     "lost_proven": {
-        "pl": "Sprawdzono każdą kontynuację i żadna nie wygrywa.",
-        "en": "Every continuation was tried and none wins.",
+        "pl": "Sprawdzono każdy dalszy ciąg gry i żaden nie wygrywa.",
+        "en": "Every way to play on was tried, and none wins.",
     },
     "lost_blocked": {"pl": "Nie został żaden ruch.", "en": "No move is left."},
     "lost_blocked_on": {
@@ -639,8 +659,13 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "en": "This game can still be won: it was never lost.",
     },
     "only_moves": {
-        "pl": "Najdłużej tylko jeden ruch utrzymywał wygraną przy akcjach {a}–{b}; powtórka zaczyna się tam.",
-        "en": "The longest stretch where just one move kept the win: actions {a}–{b}; the replay opens there.",
+        "pl": "Najdłużej tylko jeden ruch utrzymywał wygraną przy akcjach {a}–{b}; "
+        "powtórka zaczyna się tuż przed nimi.",
+        "en": "The longest stretch where just one move kept the win: actions {a}–{b}; the replay opens just before it.",
+    },
+    "only_move": {
+        "pl": "Tylko przy akcji {a} wygraną utrzymywał jeden jedyny ruch; powtórka zaczyna się tuż przed nią.",
+        "en": "Only at action {a} did just one move keep the win; the replay opens just before it.",
     },
     "unsettled": {
         "pl": "W dostępnym czasie nie udało się ustalić, czy i gdzie przepadła wygrana.",
@@ -655,3 +680,9 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
 LABELS["review"] = REVIEW["review"]
 LABELS["review_title"] = REVIEW["review_title"]
 LABELS["review_try"] = {"pl": "Wypróbuj", "en": "Try it"}
+LABELS["review_tried"] = {
+    "pl": "Zagrano lepszy ruch, {move}: grasz dalej od akcji {step}. Podświetlony ruch to następny krok "
+    "wygrywającej linii, a Podpowiedź prowadzi nią dalej.",
+    "en": "The better move is played, {move}: you play on from action {step}. The lit move is the next step "
+    "of a winning line, and Hint follows it.",
+}
