@@ -101,6 +101,11 @@ class TableState:
         if kept != "note":
             self.note = NO_WORDS
 
+    def drop_verdict(self) -> None:
+        """A verdict answers one attempt: once the player starts another, it would read as the answer to that."""
+        if self.toned[1] and self.toned[0] is self.note:
+            self.note = NO_WORDS
+
     def announce(self, words: Words) -> None:
         """Say ``words`` to a screen reader (nothing is said for no words)."""
         if words:

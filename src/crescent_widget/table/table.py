@@ -385,7 +385,8 @@ class Table:
         """Show one line of information (``""`` clears it); the next action clears it.
 
         ``tone`` ``"right"`` or ``"wrong"`` marks a verdict (a lesson's): the board shows it
-        in its own colour and symbol, and it is announced to screen readers.
+        in its own colour and symbol, and it is announced to screen readers. A verdict also
+        goes when the player selects a card, the start of another attempt.
         """
         if not isinstance(text, str):
             raise ArgumentTypeError("invalid_option", f"show_note() needs text, got {type(text).__name__}")
