@@ -229,9 +229,16 @@ def test_the_former_module_name_still_runs_the_command_line_and_says_it_is_depre
 
 def test_ctrl_c_ends_one_deals_search_quietly() -> None:
     # Deal 4891 stays unknown for minutes: the Ctrl-C lands in the search.
-    process = subprocess.Popen(
-        [*SURVEY, "4891", "--seconds", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-    )
+    # Started from a terminal, the command gets Ctrl-C's default action. A test run that a
+    # shell started in the background has SIGINT ignored, and a child inherits an ignored
+    # signal; a handled one is reset to the default at exec.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            [*SURVEY, "4891", "--seconds", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     time.sleep(3)
     os.killpg(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
