@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from bench_widget import PROBE_JS, percentile, tap_and_time  # noqa: E402
-from lab import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from lab import CHROMIUM, CHROMIUM_ARGS, UNSETTLED_POSITION  # noqa: E402
 from lite import (  # noqa: E402
     KERNEL_TIMEOUT_MS,
     Doorman,
@@ -233,23 +233,6 @@ def app_pages(
         )
 
 
-# A position no short search settles (deal 11, 30 seeded random moves): "Still winnable?"
-# searches its whole second there, in slices.
-SLICED_SEARCH = """
-import random
-from crescent_widget import Game
-_g, _rng = Game.from_number(11), random.Random(11)
-while _g.move_count < 30 and _g.status == "playing":
-    _moves = _g.legal_moves()
-    if _moves:
-        _g.move(_rng.choice(_moves))
-    elif _g.reshuffles_left:
-        _g.reshuffle()
-    else:
-        break
-w.load(_g)
-print([place for place, found in w.targets.items() if len(found) > 1 and not place.startswith("F")][0])
-"""
 SEARCH_TAPS = 10
 
 
@@ -258,7 +241,7 @@ def taps_during_a_sliced_search(page: Any, taps: int) -> list[float]:
 
     A tap counts only if the search still ran when its answer came.
     """
-    pile = run_cell(page, SLICED_SEARCH).strip().splitlines()[-1]
+    pile = run_cell(page, UNSETTLED_POSITION).strip().splitlines()[-1]  # "Still winnable?" searches its whole second
     board = page.locator(".crescent-widget").first
     board.scroll_into_view_if_needed()
     page.evaluate(PROBE_JS)

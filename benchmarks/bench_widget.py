@@ -1,12 +1,14 @@
 """Measure the widget in a real JupyterLab (Chromium) and print the numbers.
 
     .venv/bin/python benchmarks/bench_widget.py [--moves 50]
+    .venv/bin/python benchmarks/bench_widget.py --size   # the bundle's size only (no browser)
 
 Prints:
 * latency from pointer-up on a legal tap to the updated DOM (median, p95), goal < 50 ms median;
 * bytes the kernel sends to the browser per move (whole websocket frames, and the widget's
   comm update alone), goal < 2 KB;
-* size of the built front end (JS + CSS as shipped: esbuild, minified), goal < 40 KB;
+* size of the built front end (JS + CSS as shipped: esbuild, minified), goal < 40 KB, and
+  gzipped (for the record: the kernel sends the text to each view as it is);
 * latency from pointer-up to the updated DOM for taps made while a background search runs
   (median, p95, max), goal <= 100 ms: selecting taps during a game review (the search goes
   on), and moving taps during "Still winnable?" (the move cancels it). ``--sync`` runs the
@@ -18,6 +20,7 @@ Not a test: it reports, it does not assert.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import statistics
 import sys
@@ -28,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from lab import jupyter_lab, launch_chromium, open_notebook, run_python, write_notebook  # noqa: E402
+from lab import UNSETTLED_POSITION, jupyter_lab, launch_chromium, open_notebook, run_python, write_notebook  # noqa: E402
 
 # In the page: time pointer-up, and the moment the widget's DOM has taken the next
 # revision (a MutationObserver fires after the whole update handler has run).
@@ -86,23 +89,6 @@ def measure(page: Any, frames: list[bytes], moves: int) -> tuple[list[float], li
     return latencies, frame_bytes, update_bytes
 
 
-# A game whose position a 1 s search leaves unknown (deal 11, 30 random moves): "Still
-# winnable?" searches its whole second, and the review bisects for its whole budget.
-SEARCH_SETUP = """
-import random as _random
-from crescent_widget import Game as _Game
-_g, _rng = _Game.from_number(11), _random.Random(11)
-while _g.move_count < 30 and _g.status == "playing":
-    _moves = _g.legal_moves()
-    if _moves:
-        _g.move(_rng.choice(_moves))
-    elif _g.reshuffles_left:
-        _g.reshuffle()
-    else:
-        break
-w.load(_g)
-w.table.background = {background}
-"""
 SEARCHING_JS = "() => !document.querySelector('.crescent-widget .cw-search').hidden"
 IDLE_JS = "() => document.querySelector('.crescent-widget .cw-search').hidden"
 
@@ -151,7 +137,7 @@ def taps_while_searching(page: Any, button: str, pile: Any, taps: int, sync: boo
 def measure_during_search(page: Any, taps: int, sync: bool) -> tuple[list[float], list[float], list[float]]:
     """Taps while a background search runs: selecting ones during "Still winnable?" and during a
     review (the search goes on), moving ones during "Still winnable?" (the move cancels it)."""
-    run_python(page, SEARCH_SETUP.format(background=not sync))
+    run_python(page, f"{UNSETTLED_POSITION}\nw.table.background = {not sync}\n")
     page.evaluate(PROBE_JS)
     root = page.locator(".crescent-widget").first
     pile = root.locator(f'[data-pile="{places(page, 2)[0]}"]')
@@ -181,14 +167,27 @@ def summary(name: str, values: list[float]) -> str:
     )
 
 
+def bundle_size() -> str:
+    """The built front end's size as shipped (run ``npm run build`` first), and gzipped."""
+    static = ROOT / "src" / "crescent_widget" / "static"
+    js, css = ((static / name).read_bytes() for name in ("widget.js", "widget.css"))
+    packed = len(gzip.compress(js, 9)) + len(gzip.compress(css, 9))
+    return (
+        f"built front end: widget.js {len(js)} B + widget.css {len(css)} B = {len(js) + len(css)} B minified"
+        f"  (goal < 40 KB); {packed} B gzipped"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=50)
     parser.add_argument("--search-taps", type=int, default=20, help="taps during background searches (0: none)")
     parser.add_argument("--sync", action="store_true", help="searches in the kernel's thread (the old way)")
+    parser.add_argument("--size", action="store_true", help="print the built front end's size only (no browser)")
     args = parser.parse_args()
-    static = ROOT / "src" / "crescent_widget" / "static"
-    js, css = (static / "widget.js").stat().st_size, (static / "widget.css").stat().st_size
+    if args.size:
+        print(bundle_size())
+        return
 
     from playwright.sync_api import sync_playwright
 
@@ -220,7 +219,7 @@ def main() -> None:
         f"(max {max(frame_bytes)}), of which the widget update message {statistics.median(update_bytes):.0f} B "
         "(goal < 2 KB)"
     )
-    print(f"built front end: widget.js {js} B + widget.css {css} B = {js + css} B minified  (goal < 40 KB)")
+    print(bundle_size())
     if args.search_taps:
         how = "searches in the kernel's thread (--sync)" if args.sync else "background searches"
         print(f"taps during a search, {how} (goal <= 100 ms):")

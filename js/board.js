@@ -1,6 +1,7 @@
 // Layout of the horseshoe and the controls: the board's static skeleton, built once per
 // view (update.js brings it up to date with the model), and where each place sits.
 
+import { element } from "./dom.js";
 import { createNarrowNote } from "./narrow.js";
 
 /** @typedef {ReturnType<typeof createBoard>} View */
@@ -41,20 +42,6 @@ export function placeCell(place) {
     return [i <= 4 ? 3 : 4, ((i - 1) % 4) + 4];
   }
   return pileCell(Number(place));
-}
-
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string} [className]
- * @param {Record<string, string>} [attrs]
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function element(tag, className, attrs = {}) {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
-  return el;
 }
 
 /**
@@ -192,9 +179,18 @@ function createReplayBar() {
 }
 
 /**
+ * Whether a line shows any text: its parts that are hidden (the idle Stop) do not count.
+ * @param {HTMLElement} line
+ */
+export function shows(line) {
+  return [...line.children].some((part) => part instanceof HTMLElement && !part.hidden && Boolean(part.textContent));
+}
+
+/**
  * One line of feedback at the top of the board, where the eyes are: the newest of
  * refusal, verdict and note (Python keeps only one). It keeps its room when empty, so
- * that a message appearing does not push the board around.
+ * that a message appearing does not push the board around (in a lesson, from the
+ * lesson's first message on: see lesson.js).
  */
 function createMessages() {
   // The refusal message keeps role="status" (a documented hook) but is not read out

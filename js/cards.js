@@ -1,6 +1,8 @@
 // Card drawing: HTML text + CSS only, so faces stay crisp at any zoom and need no
 // network images or fonts. A card's identity is its ASCII form ("10H", "QS").
 
+import { element } from "./dom.js";
+
 /** @typedef {"S" | "H" | "C" | "D"} Suit */
 /** @typedef {Record<string, string> | undefined} Ranks  rank names in the widget's language ("J" -> "W") */
 
@@ -39,17 +41,12 @@ export function cardText(ascii, ranks) {
 
 /** @param {string} className */
 function span(className) {
-  const el = document.createElement("span");
-  el.className = className;
-  el.setAttribute("aria-hidden", "true");
-  return el;
+  return element("span", className, { "aria-hidden": "true" });
 }
 
 /** A new, blank card element; fill it with updateCard. */
 export function createCard() {
-  const el = document.createElement("div");
-  el.className = "cw-card";
-  el.setAttribute("role", "img");
+  const el = element("div", "cw-card", { role: "img" });
   const top = span("cw-corner cw-corner-top");
   const pip = span("cw-pip");
   const bottom = span("cw-corner cw-corner-bottom");

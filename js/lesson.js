@@ -3,6 +3,9 @@
 // storage key) the lessons done kept in the browser's localStorage.
 // Python holds the lesson (lesson_panel, lesson_buttons, lessons_done); this draws it.
 
+import { shows } from "./board.js";
+import { element, setText } from "./dom.js";
+
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").State} State */
 /** @typedef {(type: string, fields?: Record<string, unknown>) => void} Send */
@@ -20,23 +23,9 @@
  * @property {HTMLButtonElement} next
  */
 
-/**
- * @param {string} tag
- * @param {string} className
- */
-function part(tag, className) {
-  const el = document.createElement(tag);
-  el.className = className;
-  return el;
-}
-
 /** @param {string} action */
 function lessonButton(action) {
-  const el = document.createElement("button");
-  el.className = "cw-button cw-lesson-button";
-  el.type = "button";
-  el.dataset.lessonAction = action;
-  return el;
+  return element("button", "cw-button cw-lesson-button", { type: "button", "data-lesson-action": action });
 }
 
 /**
@@ -45,27 +34,19 @@ function lessonButton(action) {
  * @returns {LessonPanel}
  */
 export function createLessonPanel(root) {
-  const el = part("section", "cw-lesson");
+  const el = element("section", "cw-lesson");
   el.hidden = true;
-  const progress = part("p", "cw-lesson-progress");
-  const title = part("h3", "cw-lesson-title");
-  const rule = part("p", "cw-lesson-rule");
-  const task = part("p", "cw-lesson-task");
-  const controls = part("div", "cw-lesson-controls");
+  const progress = element("p", "cw-lesson-progress");
+  const title = element("h3", "cw-lesson-title");
+  const rule = element("p", "cw-lesson-rule");
+  const task = element("p", "cw-lesson-task");
+  const controls = element("div", "cw-lesson-controls");
   const retry = lessonButton("retry");
   const next = lessonButton("next");
   controls.append(retry, next);
   el.append(progress, title, rule, task, controls);
   root.prepend(el);
   return { el, progress, title, rule, task, retry, next };
-}
-
-/**
- * @param {HTMLElement} el
- * @param {string} text
- */
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
 }
 
 /**
@@ -81,6 +62,7 @@ export function updateLessonPanel(panel, view, state) {
   panel.el.hidden = !inLesson;
   view.root.classList.toggle("cw-in-lesson", inLesson);
   hideOtherButtons(view, inLesson ? state.lesson_buttons : null);
+  keepLineRoom(view.messages, inLesson ? String(lesson.number) : "");
   if (!inLesson) return;
   const progress = String(labels.lesson_progress ?? "")
     .replace("{n}", String(lesson.number))
@@ -94,6 +76,26 @@ export function updateLessonPanel(panel, view, state) {
   setText(panel.next, labels.lesson_next ?? "");
   panel.next.hidden = !lesson.has_next;
   panel.next.classList.toggle("cw-lesson-go", Boolean(lesson.solved));
+}
+
+/**
+ * A lesson's panel takes the room above the board, so the message line takes none until
+ * the lesson first says something (after an answer); from then on it keeps the room its
+ * tallest message needed until the next lesson, so a verdict going at the next attempt
+ * does not move the cards between two taps. `lesson` is the lesson's number, "" for none.
+ * @param {HTMLElement} line
+ * @param {string} lesson
+ */
+function keepLineRoom(line, lesson) {
+  if (line.dataset.lesson !== lesson) {
+    line.dataset.lesson = lesson;
+    delete line.dataset.kept;
+    line.style.minHeight = "";
+  }
+  if (!lesson || !shows(line)) return;
+  line.dataset.kept = "";
+  const height = line.getBoundingClientRect().height;
+  if (height > Number.parseFloat(line.style.minHeight || "0")) line.style.minHeight = `${height}px`;
 }
 
 /**

@@ -1,11 +1,11 @@
 // The line shown instead of the board when the pane is too narrow for its cards to be
 // tapped (widget.css decides when, by the board's own width); its text is Python's.
 
+import { element, setText } from "./dom.js";
+
 /** The line, to put before the board; hidden by the stylesheet until the pane is too narrow. */
 export function createNarrowNote() {
-  const note = document.createElement("p");
-  note.className = "cw-too-narrow";
-  return note;
+  return element("p", "cw-too-narrow");
 }
 
 /**
@@ -15,6 +15,6 @@ export function createNarrowNote() {
  */
 export function updateNarrowNote(note, labels) {
   const text = labels.too_narrow ?? "";
-  if (note.textContent !== text) note.textContent = text;
+  setText(note, text);
   if (note.title !== text) note.title = text;
 }

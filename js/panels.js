@@ -3,6 +3,8 @@
 // button that opened it. Settings go to Python as "setting" intents, which checks them
 // and publishes the result: the controls only show what the model says.
 
+import { element, setText } from "./dom.js";
+
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").State} State */
 /** @typedef {(type: string, fields?: Record<string, unknown>) => void} Send */
@@ -17,9 +19,8 @@ const VARIANTS = ["N", "F", "H"];
  * @param {string} className
  */
 function labelled(control, className) {
-  const row = document.createElement("label");
-  row.className = className;
-  const text = document.createElement("span");
+  const row = element("label", className);
+  const text = element("span");
   row.append(control, text);
   return { row, text };
 }
@@ -29,13 +30,8 @@ function labelled(control, className) {
  * @param {string[]} values
  */
 function select(name, values) {
-  const el = document.createElement("select");
-  el.dataset.setting = name;
-  for (const value of values) {
-    const option = document.createElement("option");
-    option.value = value;
-    el.append(option);
-  }
+  const el = element("select", "", { "data-setting": name });
+  for (const value of values) el.append(element("option", "", { value }));
   return el;
 }
 
@@ -73,8 +69,7 @@ function buildSettings(panel, close, sendIntent, signal) {
     pending.delete(name);
     apply(state[name]);
   };
-  const title = document.createElement("p");
-  title.className = "cw-help-title";
+  const title = element("p", "cw-help-title");
   /** @type {[string, HTMLElement, HTMLElement][]} */
   const rows = [];
   const lang = select("lang", LANGS);
@@ -93,9 +88,7 @@ function buildSettings(panel, close, sendIntent, signal) {
   /** @type {Record<string, HTMLInputElement>} */
   const boxes = {};
   for (const name of SWITCHES) {
-    const box = document.createElement("input");
-    box.type = "checkbox";
-    box.dataset.setting = name;
+    const box = element("input", "", { type: "checkbox", "data-setting": name });
     boxes[name] = box;
     const { row, text } = labelled(box, "cw-setting");
     rows.push([name, text, row]);
@@ -106,10 +99,10 @@ function buildSettings(panel, close, sendIntent, signal) {
     /** @param {State} state */
     update(state) {
       const labels = state.labels;
-      if (title.textContent !== (labels.settings ?? "")) title.textContent = labels.settings ?? "";
+      setText(title, labels.settings ?? "");
       for (const [name, text] of rows) {
         const words = labels[`setting_${name}`] ?? "";
-        if (text.textContent !== words) text.textContent = words;
+        setText(text, words);
       }
       /** @type {[HTMLSelectElement, string[], string][]} */
       const lists = [
@@ -119,7 +112,7 @@ function buildSettings(panel, close, sendIntent, signal) {
       for (const [control, values, prefix] of lists) {
         [...control.options].forEach((option, i) => {
           const words = labels[`${prefix}${values[i]}`] ?? values[i];
-          if (option.textContent !== words) option.textContent = words;
+          setText(option, words);
         });
       }
       show("lang", state, (value) => {
@@ -146,10 +139,7 @@ export function attachPanels(view, send) {
   const controller = new AbortController();
   const { signal } = controller;
   const b = view.buttons;
-  const settingsClose = document.createElement("button");
-  settingsClose.type = "button";
-  settingsClose.className = "cw-button cw-panel-close";
-  settingsClose.dataset.close = "settings";
+  const settingsClose = element("button", "cw-button cw-panel-close", { type: "button", "data-close": "settings" });
   const settings = buildSettings(view.settingsPanel, settingsClose, send, signal);
   /** @type {[HTMLElement, HTMLElement, HTMLElement][]} panel, its opener, its close button */
   const pairs = [
@@ -196,7 +186,7 @@ export function attachPanels(view, send) {
     update(state) {
       settings.update(state);
       const words = state.labels.close ?? "";
-      if (settingsClose.textContent !== words) settingsClose.textContent = words;
+      setText(settingsClose, words);
     },
     cleanup: () => controller.abort(),
   };

@@ -2,8 +2,8 @@
 // from Python's templates. Everything shown comes from Python's traits; texts go in with
 // textContent only.
 
-import { element } from "./board.js";
 import { cardText, createCard, updateCard } from "./cards.js";
+import { element, setText } from "./dom.js";
 import { updateNarrowNote } from "./narrow.js";
 
 /** @typedef {import("./board.js").View} View */
@@ -48,14 +48,6 @@ export function formatClock(seconds) {
 function moveEnds(text) {
   const parts = String(text || "").split("-");
   return parts.length === 2 ? parts : [];
-}
-
-/**
- * @param {Element} el
- * @param {string} text
- */
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
 }
 
 /**
@@ -325,7 +317,7 @@ function updateHelp(view, labels) {
     ...String(labels.help_keys ?? "")
       .split("\n")
       .map((line) => {
-        const li = document.createElement("li");
+        const li = element("li");
         li.textContent = line;
         return li;
       }),

@@ -2,7 +2,8 @@
 // render() draws one view of the model; several views of one widget stay in sync
 // because each redraws from the model on every change.
 
-import { createBoard } from "./board.js";
+import { createBoard, shows } from "./board.js";
+import { element, setText } from "./dom.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
 import { attachLessonPanel, createLessonPanel, keepLessonsDone, updateLessonPanel } from "./lesson.js";
@@ -74,7 +75,7 @@ function createClock(model, view) {
   const show = () => {
     const seconds = base + (running ? (performance.now() - from) / 1000 : 0);
     const text = `${model.get("labels")?.time ?? ""} ${formatClock(seconds)}`.trim();
-    if (view.clock.textContent !== text) view.clock.textContent = text;
+    setText(view.clock, text);
   };
   /** @param {{elapsed?: unknown, running?: unknown}} clock */
   const set = ({ elapsed, running: ticking }) => {
@@ -139,14 +140,6 @@ function createReplayTimer(model) {
 }
 
 /**
- * Whether a line shows any text: its parts that are hidden (the idle Stop) do not count.
- * @param {HTMLElement} line
- */
-function shows(line) {
-  return [...line.children].some((part) => part instanceof HTMLElement && !part.hidden && Boolean(part.textContent));
-}
-
-/**
  * Announcements: each new one goes into the live region as a fresh node, so that a
  * repeated text is read again. A view does not read out what happened before it existed.
  * The message line flashes with each one that it shows, so a repeated refusal is seen to answer too.
@@ -165,7 +158,7 @@ function createAnnouncer(model, view) {
         450,
       );
     }
-    const line = document.createElement("p");
+    const line = element("p");
     line.textContent = model.get("announcement") || "";
     view.live.replaceChildren(line);
   };
@@ -273,8 +266,7 @@ function wireCopy(model, view, signal) {
 
 /** @param {HTMLElement} el */
 function createRoot(el) {
-  const root = document.createElement("div");
-  root.className = "crescent-widget";
+  const root = element("div", "crescent-widget cw"); // cw: the stylesheet's short name for the root (widget.css)
   // Let keys reach the game and keep JupyterLab's context menu off the board. The root
   // takes focus (Tab reaches it) so that its keys work before any card has focus.
   root.setAttribute("data-lm-suppress-shortcuts", "");

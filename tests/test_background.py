@@ -18,11 +18,13 @@ from typing import Any, TypeVar
 
 import pytest
 
-from crescent_widget import CrescentWidget, Game
+from crescent_widget import ArgumentTypeError, CrescentWidget, Game
+from crescent_widget.errors import InvalidOptionError
 from crescent_widget.solver import SolveResult, solve
 from crescent_widget.solver.api import run_steps
 from crescent_widget.solver.watch import Watch, watching
 from crescent_widget.table import Table
+from crescent_widget.table.background import NICEST, SEARCH_NICENESS
 from widget_support import intent
 
 # A deal whose fresh position no search settles in its first dive: the searches run a while.
@@ -129,6 +131,32 @@ def test_cancel_stops_the_search_and_says_so(table: Table) -> None:
     assert table.wait_search(60)
     assert table.view().hint_move == ""
     assert not table.cancel_search()  # nothing left to cancel
+
+
+@pytest.mark.parametrize(
+    ("timeout", "error"),
+    [("1", ArgumentTypeError), (True, ArgumentTypeError), ([1], ArgumentTypeError), (-1, InvalidOptionError),
+     (float("nan"), InvalidOptionError), (-float("inf"), InvalidOptionError)],
+)  # fmt: skip
+def test_a_wait_for_no_span_of_time_is_refused(table: Table, timeout: object, error: type[Exception]) -> None:
+    gate = Gate(table)
+    table.start_winnable()
+    assert gate.reached.wait(60)
+    try:
+        with pytest.raises(error):
+            table.wait_search(timeout)  # type: ignore[arg-type]
+        assert table.searching == "winnable"  # the search goes on
+    finally:
+        gate.open()
+
+
+@pytest.mark.parametrize("timeout", [float("inf"), 1e300, 10**400, threading.TIMEOUT_MAX])
+def test_a_wait_longer_than_a_clock_keeps_waits_until_the_search_ends(table: Table, timeout: float) -> None:
+    gate = Gate(table)
+    table.start_winnable()  # one second's search
+    assert gate.reached.wait(60)
+    gate.open()
+    assert table.wait_search(timeout) and table.searching == ""
 
 
 def test_the_review_shows_which_position_it_is_at(table: Table) -> None:
@@ -255,12 +283,23 @@ def test_the_review_runs_in_slices_too(table: Table, monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="thread priorities are set on Linux only")
-def test_a_search_thread_gives_way_to_the_kernel(table: Table) -> None:
+@pytest.mark.parametrize("nicer", [0, 5, NICEST])
+def test_a_search_thread_gives_way_to_the_kernel(table: Table, nicer: int) -> None:
+    """The search is SEARCH_NICENESS nicer than the thread that started it, up to the nicest:
+    a kernel already run under `nice` (or at the cap) is no exception."""
+    kernel = min(os.getpriority(os.PRIO_PROCESS, 0) + nicer, NICEST)
     niceness: list[int] = []
     table.on_search = lambda _text: niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
-    table.start_winnable()
+
+    def start_as_a_nicer_kernel() -> None:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), kernel)  # raising it needs no privilege
+        table.start_winnable()  # the search's thread inherits this one's niceness
+
+    starter = threading.Thread(target=start_as_a_nicer_kernel)
+    starter.start()
+    starter.join(60)
     assert table.wait_search(60)
-    assert niceness and niceness[0] > os.getpriority(os.PRIO_PROCESS, 0)
+    assert niceness and niceness[0] == min(kernel + SEARCH_NICENESS, NICEST)
 
 
 def test_a_hint_and_a_teaching_check_run_in_slices_too(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:

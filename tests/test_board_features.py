@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crescent_widget import CrescentWidget, Game, IllegalMoveError
 from crescent_widget.errors import CrescentError, InvalidOptionError
 from crescent_widget.solver.safe import safe_moves
 from crescent_widget.stats import (
+    Stats,
     StatsBook,
     VariantStats,
     open_book,
@@ -341,3 +342,36 @@ def test_a_view_asking_for_the_clock_gets_the_games_own(monkeypatch: pytest.Monk
     send(w, {"type": "clock"})
     assert len(sent) == 1 and sent[0]["type"] == "clock" and sent[0]["running"] is True
     assert 0 <= sent[0]["elapsed"] <= w.game.elapsed
+
+
+# What a hand-edited or damaged statistics file may hold in a row's columns (SQLite keeps any kind).
+ANY_SQLITE = st.one_of(
+    st.integers(min_value=-(2**63), max_value=2**63 - 1),
+    st.floats(allow_nan=False),  # SQLite stores NaN as NULL, which the schema refuses
+    st.text(max_size=6),
+    st.binary(max_size=3),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(won=ANY_SQLITE, moves=ANY_SQLITE, seconds=ANY_SQLITE)
+def test_a_row_that_is_no_game_is_left_out_of_the_statistics(
+    tmp_path: Path, won: object, moves: object, seconds: object
+) -> None:
+    path = tmp_path / "edited.sqlite3"
+    path.unlink(missing_ok=True)
+    book = StatsBook(path)
+    book.add("N", won=True, moves=120, seconds=300.0)
+    with sqlite3.connect(path) as db:
+        db.execute("INSERT INTO games (variant, won, moves, seconds) VALUES ('N', ?, ?, ?)", (won, moves, seconds))
+    stats = book.summary()["N"]  # no exception, whatever the row holds
+    assert stats.games in (1, 2) and 1 <= stats.wins <= stats.games
+    assert stats.best_seconds is not None and 0 <= stats.best_seconds <= 300.0
+    assert stats.fewest_moves is not None and 0 <= stats.fewest_moves <= 120
+    Stats({"N": stats}).text("en")  # and it shows
+
+
+def test_a_row_of_text_where_numbers_belong_is_left_out() -> None:
+    assert summarize([("N", 1, "x", "y"), ("N", 1, 90, 75.0), ("N", 1, 80, float("inf"))]) == {
+        "N": VariantStats(games=1, wins=1, streak=1, best_streak=1, best_seconds=75.0, fewest_moves=90)
+    }

@@ -101,6 +101,7 @@ def test_an_action_the_game_refuses_names_the_deal() -> None:
         ({"policy": "greedy"}, InvalidOptionError),
         ({"jobs": 0}, InvalidOptionError),
         ({"jobs": True}, InvalidOptionError),
+        ({"jobs": 10**6}, InvalidOptionError),  # a process each, as far as the deals go
         ({"cluster": 42}, InvalidOptionError),
         ({"max_actions": 0}, InvalidOptionError),
         ({"variant": "X"}, InvalidOptionError),

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from crescent_widget import Card, CrescentError, Game, InvalidCardError, InvalidCodeError, format_code
-from crescent_widget.errors import InvalidPositionError, quoted
+from crescent_widget.errors import InvalidOptionError, InvalidPositionError, quoted
+from crescent_widget.table import Table
 
 START = Game("CR1-N-AAAAAAB")
 PILES = [[c.ascii for c in p] for p in START.piles]
@@ -132,3 +133,12 @@ def test_bad_input_is_quoted_briefly() -> None:
     assert len(str(refused.value)) < 400
     assert quoted(_nested(1000)) == "a list"
     assert quoted(10**5000) == "an int"
+
+
+@pytest.mark.parametrize("variant", ["N" * 100_000, _nested(1000, "N")])
+def test_a_board_setting_of_a_huge_variant_is_quoted_briefly(variant: object) -> None:
+    # The board's settings panel and Table.variant share the check; a refusal is logged whole.
+    table = Table(lang="en")
+    with pytest.raises(InvalidOptionError) as refused:
+        table.variant = variant  # type: ignore[assignment]
+    assert len(str(refused.value)) < 200 and table.variant == "N"

@@ -145,6 +145,31 @@ def test_a_wrong_answer_is_judged_wrong_and_can_be_tried_again_until_right(numbe
     assert w.lesson_panel["solved"] and w.lesson_panel["done"] and w.lessons_done == [lesson.key]
 
 
+@pytest.mark.parametrize("number", range(1, len(LESSONS) + 1))
+def test_a_new_attempt_clears_the_last_verdict(number: int) -> None:
+    lesson = LESSONS[number - 1]
+    w = CrescentWidget(lesson=number, lang="en")
+    moves = w.legal_moves()
+    wrong = [m for m in moves if str(m) not in lesson.answers]
+    choosy = [m.src.name for m in moves if len({n.dst for n in moves if n.src == m.src}) > 1]
+    if not wrong or not choosy:
+        pytest.skip("the lesson has no wrong move or no card that needs a destination")
+    answer(w, str(wrong[0]))
+    assert w.note_tone == "wrong"
+    intent(w, "tap", pile=choosy[0])  # only selects: the learner starts again
+    assert w.selected == choosy[0] and w.note == "" and w.note_tone == ""
+    intent(w, "tap", pile=choosy[0])
+    assert w.selected == "" and w.note == ""
+
+
+def test_selecting_keeps_a_plain_note() -> None:
+    w = CrescentWidget(lang="en")
+    w.load(sparse_position({1: ["8H"], 2: ["9H"], 3: ["9H"]}))
+    w.show_note("from the notebook")
+    intent(w, "tap", pile="1")
+    assert w.selected == "1" and w.note == "from the notebook"
+
+
 def test_try_again_restarts_the_lesson_and_keeps_it_done() -> None:
     w = CrescentWidget(lesson=3, lang="en")
     start = w.game.position_key

@@ -303,8 +303,13 @@ def test_hints_in_the_face_down_deal_depend_only_on_what_is_visible() -> None:
 
 
 def test_solve_refuses_to_peek_at_face_down_cards() -> None:
-    with pytest.raises(ValueError, match="face-down"):
-        solve(Game("CR1-H-AAAAAAB"), nodes=1000)
+    from crescent_widget.errors import CrescentError
+
+    game = Game("CR1-H-AAAAAAB")
+    with pytest.raises(CrescentError, match="face-down") as refused:
+        solve(game, nodes=1000)
+    assert refused.value.reason == "hidden_cards" and refused.value.text("pl").startswith("Część kart")
+    assert game.move_count == 0
 
 
 # ---------------------------------------------------------------- budgets

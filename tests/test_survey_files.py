@@ -18,8 +18,14 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from crescent_widget import ArgumentTypeError, CrescentError
+from crescent_widget.engine.codes import DEAL_COUNT
+from crescent_widget.errors import InvalidOptionError
 from crescent_widget.solver import survey
+from crescent_widget.solver.cli import parse_range
 from crescent_widget.solver.survey import ResultsFile, SurveyFileError
 
 SURVEY = [sys.executable, "-m", "crescent_widget.solver"]
@@ -129,6 +135,8 @@ def test_the_lock_in_one_process_and_where_there_are_no_locks(tmp_path: Path, mo
         (["--out", "/dev/null"], "not a regular file"),
         (["--json", "{tmp}/missing/all.json"], "does not exist"),
         (["--winnable-out", "{tmp}/missing/won.txt"], "does not exist"),
+        (["--json", "{tmp}"], "is a directory"),
+        (["--winnable-out", "{tmp}"], "is a directory"),
         (["--cluster", "notanaddress"], "not 'local' or a scheduler address"),
         (["--cluster", "tcp://127.0.0.1:1"], "--cluster tcp://127.0.0.1:1"),
     ],
@@ -199,6 +207,8 @@ def test_one_deal_prints_its_verdict_and_a_line_the_terminal_plays(tmp_path: Pat
         (["1-20000000"], ["10,000,000 deals"]),
         (["CR1-N-AAAAAAB,CR9-X"], ["CR9-X"]),
         (["CR1-Q-AAAAAAB"], ["variant"]),
+        (["²"], ["not a deal, range or game code", "1-1000"]),  # str.isdigit() says yes, int() says no
+        (["1-²"], ["not a deal, range or game code"]),
     ],
 )
 def test_argument_errors_name_the_option_and_what_it_accepts(args: list[str], words: list[str]) -> None:
@@ -215,3 +225,77 @@ def test_the_former_module_name_still_runs_the_command_line_and_says_it_is_depre
     )
     assert old.returncode == 0 and "DeprecationWarning" in old.stderr and "crescent_widget.solver" in old.stderr
     assert json.loads(old.stdout)["status"] == json.loads(_run(*args).stdout)["status"] == "won"
+
+
+def test_ctrl_c_ends_one_deals_search_quietly() -> None:
+    # Deal 4891 stays unknown for minutes: the Ctrl-C lands in the search.
+    # Started from a terminal, the command gets Ctrl-C's default action. A test run that a
+    # shell started in the background has SIGINT ignored, and a child inherits an ignored
+    # signal; a handled one is reset to the default at exec.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            [*SURVEY, "4891", "--seconds", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    time.sleep(3)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and stdout == b"", stdout
+    assert b"Traceback" not in stderr and b"KeyboardInterrupt" not in stderr, stderr.decode()[-2000:]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [["CR1-N-AAAAAAB", *FAST], ["CR1-N-AAAAAAB", *FAST, "--json"], ["1-2", *FAST]])
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*SURVEY, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120, check=False
+        )
+    assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("python -m crescent_widget.solver: error:") and last.endswith("No space left on device")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("0123456789-, CR1NFHAZa²١\u00a0"), max_size=24))
+def test_parse_range_gives_deals_or_the_packages_error(text: str) -> None:
+    try:
+        numbers = parse_range(text)
+    except CrescentError as refused:
+        assert refused.reason == "invalid_option" and len(str(refused)) < 300
+    else:
+        assert numbers and all(1 <= n < DEAL_COUNT for n in numbers)
+
+
+@pytest.mark.parametrize("deals", [7, None, ["1-3"], b"1-3"])
+def test_parse_range_wants_text(deals: object) -> None:
+    with pytest.raises(ArgumentTypeError):
+        parse_range(deals)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"jobs": "2"}, ArgumentTypeError),
+        ({"jobs": True}, ArgumentTypeError),
+        ({"jobs": 0}, InvalidOptionError),
+        ({"jobs": 10**6}, InvalidOptionError),
+        ({"cluster": "nope"}, InvalidOptionError),
+        ({"cluster": 8786}, ArgumentTypeError),
+    ],
+)
+def test_a_survey_of_bad_workers_is_refused_before_any_deal(options: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        next(survey.run_survey([1], seconds=0.1, **options))  # type: ignore[arg-type]
+
+
+@given(successes=st.integers(-5, 30), total=st.integers(-5, 30))
+def test_the_wilson_interval_is_a_share_or_refused(successes: int, total: int) -> None:
+    try:
+        low, high = survey.wilson_interval(successes, total)
+    except InvalidOptionError:
+        assert not 0 <= successes <= total
+    else:
+        assert 0 <= successes <= total and 0.0 <= low <= high <= 1.0

@@ -12,6 +12,8 @@ from pathlib import Path
 import nbformat
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from nbclient import NotebookClient
 
 from crescent_widget.errors import InvalidOptionError
@@ -184,3 +186,40 @@ def test_a_winning_line_is_line_everywhere_and_older_files_moves_still_load(tmp_
         check=False,
     )
     assert verified.returncode == 0 and "0 problems" in verified.stdout, verified.stdout
+
+
+# Numbers a hand-edited or foreign file may hold: past a float's range, past int64, odd kinds.
+ODD_NUMBERS = st.one_of(
+    st.integers(min_value=-(10**400), max_value=10**400),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([2**63 - 1, 2**63, 10**308, 10**309, True, None, "1", [1], {"a": 1}]),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(field=st.sampled_from(["seconds", "budget", "nodes", "states_stored"]), value=ODD_NUMBERS)
+def test_any_number_in_a_line_is_read_or_reported(
+    tmp_path: Path, solved: list[dict[str, object]], field: str, value: object
+) -> None:
+    path = tmp_path / "odd.jsonl"
+    path.write_text(json.dumps(solved[1]) + "\n" + json.dumps({**solved[0], field: value}) + "\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SurveyLineWarning)
+        frame = read_survey(path)  # the rows a table holds: each number fits its column
+        rows = read_survey(path, as_frame=False)
+    assert frame["deal"].tolist() == [row["deal"] for row in rows] and rows[0]["deal"] == 1
+    kept = ResultsFile(path)
+    kept.close()
+    assert set(kept.records) == {row["deal"] for row in rows}
+
+
+@pytest.mark.parametrize("nested", ["[" * 100_000 + "]" * 100_000, '{"deal": ' * 50_000 + "1" + "}" * 50_000])
+def test_a_line_nested_past_the_stack_is_a_bad_line(
+    tmp_path: Path, solved: list[dict[str, object]], nested: str
+) -> None:
+    path = tmp_path / "deep.jsonl"
+    path.write_text(json.dumps(solved[0]) + "\n" + nested + "\n")
+    with pytest.warns(SurveyLineWarning, match="line 2: not JSON"):
+        assert [row["deal"] for row in read_survey(path, as_frame=False)] == [solved[0]["deal"]]
+    with pytest.raises(SurveyLineError, match="line 2: not JSON"):
+        read_survey(path, on_bad_line="error")

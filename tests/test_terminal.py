@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from crescent_widget import Game
 from crescent_widget.table import Table
 from crescent_widget.table.terminal import play
@@ -244,3 +246,29 @@ def test_the_prompt_names_the_review_and_review_answers() -> None:
     assert done.returncode == 0 and done.stderr == ""
     assert "review, ? = help" in done.stdout
     assert "never lost" in done.stdout
+
+
+def test_a_closed_standard_output_is_a_usage_error() -> None:
+    # Python starts with sys.stdout None: the game has no one to show itself to.
+    script = Path(sys.executable).with_name("crescent")
+    done = subprocess.run(
+        ["bash", "-c", f"{script} {DEAL} >&- </dev/null"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-300:]
+    assert done.stderr.splitlines()[-1] == "crescent: error: no standard output to show the game on"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_an_output_that_cannot_be_written_is_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "crescent_widget", DEAL],
+            input=b"13-14\nq\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    assert (
+        done.returncode == 1 and done.stderr == b"crescent: error: cannot write the output: No space left on device\n"
+    )

@@ -13,8 +13,10 @@ traceback. The Gymnasium environment lives in :mod:`crescent_widget.gym` (``pip 
 crescent-widget[gym]``): importing it registers ``crescent_widget/Crescent-v0``.
 """
 
-# No import runs here (the names below load on first use), so a Ctrl-C in the ``crescent``
-# command's first milliseconds lands in its own quiet handler, not in this module.
+# Only the small loader below is imported here (the names load on first use), so a Ctrl-C in
+# the ``crescent`` command's first milliseconds lands in its own quiet handler, not in an import.
+from .lazy import lazy_names
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (slow to start)
 if TYPE_CHECKING:
     from .bots import play_many
@@ -72,17 +74,4 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
-
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'crescent_widget' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(globals(), _HOMES)

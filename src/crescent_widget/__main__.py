@@ -25,27 +25,19 @@ _previous_hook = sys.excepthook
 sys.excepthook = _quiet_interrupt
 
 import argparse  # noqa: E402
-import os  # noqa: E402
 from collections.abc import Iterable  # noqa: E402
 
+from .command import as_command  # noqa: E402
 from .errors import CrescentError  # noqa: E402
 from .table.table import Table  # noqa: E402
 from .table.terminal import play  # noqa: E402
 from .words.i18n import DEFAULT_LANG, LANGS  # noqa: E402
 
-INTERRUPTED = 130  # the shell's status for a command ended by Ctrl-C
-
 
 def main(argv: Iterable[str] | None = None) -> int:
     """The ``crescent`` command; returns its exit status."""
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:  # while dealing or drawing, before the game loop takes over
-        return INTERRUPTED
-    except BrokenPipeError:  # the reader went away (crescent | head -1): nobody to tell
-        # Python would flush stdout again at exit and complain: point it at nothing.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    # A Ctrl-C while dealing or drawing, before the game loop takes over, ends it too.
+    return as_command(lambda: _main(argv), "crescent")
 
 
 def _main(argv: Iterable[str] | None) -> int:
@@ -58,6 +50,8 @@ def _main(argv: Iterable[str] | None) -> int:
         table = Table(args.code, lang=args.lang, teach=args.teach)
     except CrescentError as err:
         parser.error(str(err))
+    if sys.stdout is None:  # started with its standard output closed (crescent >&-)
+        parser.error("no standard output to show the game on")
     for stream in (sys.stdin, sys.stdout):
         if stream is not None and hasattr(stream, "reconfigure"):
             # Any bytes in, any text out: a stray byte is a refused move, not a UnicodeDecodeError.

@@ -29,6 +29,7 @@ only, so the database is read and written whole there. Where no such drive exist
 from __future__ import annotations
 
 import logging
+import math
 import os
 import sys
 import threading
@@ -272,20 +273,38 @@ class StatsBook:
 
 
 def summarize(rows: list[tuple[object, ...]]) -> dict[str, VariantStats]:
-    """Fold ``(variant, won, moves, seconds)`` rows, oldest first, into stats per variant."""
+    """Fold ``(variant, won, moves, seconds)`` rows, oldest first, into stats per variant.
+
+    A row that is no game (a file edited by hand or damaged: text where a number belongs,
+    a negative or infinite time) is left out and logged, never shown as a best time.
+    """
     found: dict[str, VariantStats] = {}
+    left_out = 0
     for variant, won, moves, seconds in rows:
+        if not _is_game(variant, won, moves, seconds):
+            left_out += 1
+            continue
+        assert isinstance(moves, int) and isinstance(seconds, int | float)  # checked just above
         key = str(variant)
         s = found.get(key, VariantStats())
         if won:
             streak = s.streak + 1
-            best_time = float(str(seconds)) if s.best_seconds is None else min(s.best_seconds, float(str(seconds)))
-            fewest = int(str(moves)) if s.fewest_moves is None else min(s.fewest_moves, int(str(moves)))
+            best_time = float(seconds) if s.best_seconds is None else min(s.best_seconds, float(seconds))
+            fewest = moves if s.fewest_moves is None else min(s.fewest_moves, moves)
             s = VariantStats(s.games + 1, s.wins + 1, streak, max(streak, s.best_streak), best_time, fewest)
         else:
             s = VariantStats(s.games + 1, s.wins, 0, s.best_streak, s.best_seconds, s.fewest_moves)
         found[key] = s
+    if left_out:
+        logger.warning("left out %d rows of the statistics file that are not games", left_out)
     return found
+
+
+def _is_game(variant: object, won: object, moves: object, seconds: object) -> bool:
+    """Whether a row holds a game as :meth:`StatsBook.add` writes one."""
+    counts = isinstance(moves, int) and not isinstance(moves, bool) and moves >= 0
+    timed = isinstance(seconds, int | float) and not isinstance(seconds, bool) and 0 <= seconds < math.inf
+    return isinstance(variant, str) and won in (0, 1) and counts and timed
 
 
 def open_book(enabled: bool = True) -> StatsBook | None:

@@ -220,6 +220,27 @@ def run_python(page: Any, code: str) -> str:
     return str(result["out"])
 
 
+# Kernel code for a board ``w``: load a position that no short search settles (deal 11 after 30
+# seeded random moves): "Still winnable?" searches its whole second there, and a review bisects
+# for its whole budget. It prints a pile whose top card has several destinations (a tap selects
+# it and moves nothing). The notebook, lite-site and benchmark tests all search this position.
+UNSETTLED_POSITION = """
+import random as _random
+from crescent_widget import Game as _Game
+_g, _rng = _Game.from_number(11), _random.Random(11)
+while _g.move_count < 30 and _g.status == "playing":
+    _moves = _g.legal_moves()
+    if _moves:
+        _g.move(_rng.choice(_moves))
+    elif _g.reshuffles_left:
+        _g.reshuffle()
+    else:
+        break
+w.load(_g)
+print([place for place, found in w.targets.items() if len(found) > 1 and not place.startswith("F")][0])
+"""
+
+
 STATE_KEYS = (
     "code", "piles", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo",
     "status", "message", "selected", "targets", "lang", "rev",

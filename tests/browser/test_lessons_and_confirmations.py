@@ -71,6 +71,7 @@ def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_shows_only_its_butt
         slot(page, "1").click()
         expect(view(page)).not_to_have_attribute("data-rev", str(rev))  # the tap has been answered
         if run_python(page, "print(w.selected)").strip() == "1":
+            expect(note).to_be_hidden()  # a new attempt: the last verdict no longer stands
             slot(page, "4").click()
         expect(note).to_have_attribute("data-tone", "right")
         right_mark, right_colour = note.evaluate(VERDICT_MARK_JS)
@@ -80,6 +81,42 @@ def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_shows_only_its_butt
     for action in ("new-game", "hint", "restart", "settings"):  # no lesson: every button again
         expect(view(page).locator(f'[data-action="{action}"]')).to_be_enabled()
     expect(view(page).locator(".cw-lesson")).to_be_hidden()
+
+
+def board_offset(page: Any) -> float:
+    """How far the board is below the top of its widget (the notebook may scroll meanwhile)."""
+    offset: float = view(page).evaluate(
+        "(el) => el.querySelector('.cw-board').getBoundingClientRect().top - el.getBoundingClientRect().top"
+    )
+    return offset
+
+
+def test_a_lesson_and_its_task_fit_a_1280x900_window_and_the_board_holds_still(page: Any) -> None:
+    """The panel, the toolbar and the task's pile fit in the notebook's height; the message
+    line takes no room until the first verdict, then keeps it while the learner tries again."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    reset(page)
+    run_python(page, "from crescent_widget.lessons import LESSONS\n_detach = LESSONS[1].attach(w)")
+    try:
+        settle(page)
+        board = view(page)
+        pane = page.locator(".jp-WindowedPanel-outer").first.bounding_box()
+        panel, pile = board.locator(".cw-lesson").bounding_box(), slot(page, "1").bounding_box()
+        assert pane and panel and pile
+        assert pile["y"] + pile["height"] - panel["y"] <= pane["height"], (panel, pile, pane)
+        assert board.locator(".cw-messages").bounding_box()["height"] == 0  # nothing said yet
+        slot(page, wrong_single_source(1)).click()
+        expect(board.locator(".cw-note")).to_have_attribute("data-tone", "wrong")
+        top = board_offset(page)
+        slot(page, "1").click()  # selects: the verdict goes, its room stays
+        expect(board.locator(".cw-note")).to_be_hidden()
+        assert board_offset(page) == top
+        slot(page, "4").click()
+        expect(board.locator(".cw-note")).to_have_attribute("data-tone", "right")
+        assert board_offset(page) == top
+    finally:
+        run_python(page, "_detach()")
+        page.set_viewport_size({"width": 1280, "height": 1000})
 
 
 STORAGE_KEY = "crescent-test-lessons"

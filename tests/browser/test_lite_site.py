@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lab import UNSETTLED_POSITION
 from lite import (
     CELL_TIMEOUT_MS,
     KERNEL_TIMEOUT_MS,
@@ -266,26 +267,17 @@ def test_statistics_outlive_the_page_in_the_browsers_storage(context: tuple[Any,
         page.close()
 
 
-# Kernel code: a game whose position no short search settles (deal 11, 30 seeded random
-# moves), and "Still winnable?" given 600 s, so that its search runs until stopped.
-LONG_SEARCH = """
-import functools, random
+# Kernel code: the unsettled position, and "Still winnable?" given 600 s, so that its search runs until stopped.
+LONG_SEARCH = (
+    UNSETTLED_POSITION
+    + """
+import functools
 import crescent_widget.solver.advice as _advice
-_g, _rng = Game.from_number(11), random.Random(11)
-while _g.move_count < 30 and _g.status == "playing":
-    _moves = _g.legal_moves()
-    if _moves:
-        _g.move(_rng.choice(_moves))
-    elif _g.reshuffles_left:
-        _g.reshuffle()
-    else:
-        break
-w.load(_g)
 w.lang = "en"
 _steps = _advice.winnability_steps
 _advice.winnability_steps = functools.partial(_steps, seconds=600.0)
-print([place for place, found in w.targets.items() if len(found) > 1 and not place.startswith("F")][0])
 """
+)
 
 
 def test_a_search_runs_in_slices_and_the_board_answers_between_them(play: tuple[Any, float]) -> None:
@@ -295,7 +287,7 @@ def test_a_search_runs_in_slices_and_the_board_answers_between_them(play: tuple[
     the limits here are generous, and the search still runs after the taps.
     """
     page, _ = play
-    pile = run_cell(page, "from crescent_widget import Game\n" + LONG_SEARCH).strip().splitlines()[-1]
+    pile = run_cell(page, LONG_SEARCH).strip().splitlines()[-1]
     try:
         line = board(page).locator(".cw-search")
         board(page).locator('[data-action="winnable"]').click()

@@ -144,3 +144,47 @@ def test_a_pane_too_narrow_for_24_px_targets_says_so_in_one_line(page: Any, narr
     card = top_card(page, "5").bounding_box()
     assert card is not None and card["width"] >= 24 and card["height"] >= 24
     run_python(page, "w.lang = 'pl'")
+
+
+# The replay bar's visible parts: [kind, left, top, right, bottom, text fits its box].
+REPLAY_BAR_JS = """
+(bar) => [...bar.children].filter((e) => e.checkVisibility()).map((e) => {
+  const r = e.getBoundingClientRect();
+  const kind = e.dataset.action ?? e.className;
+  return [kind, r.left, r.top, r.right, r.bottom, e.scrollWidth <= e.clientWidth + 1];
+})
+"""
+# Twelve actions of one deal, for a counter with two-digit numbers ("Action 10 of 12 …").
+REPLAY_SETUP = """
+w.replay(['3-1', '13-14', '1-7', '7-1', '1-7', '11-8', '14-15', '14-15', '11-F7', '7-1', '5-F2', '1-7'])
+w.replay_step(10)
+"""
+
+
+@pytest.mark.parametrize("width", [860, 360])
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_replay_bar_keeps_its_buttons_whole_and_together(page: Any, narrow: Any, lang: str, width: int) -> None:
+    """The counter gives way (it shrinks, wraps or takes a row of its own), never a button:
+    no label wraps, Exit replay never stands alone on a row, and at 860 px one row holds them all."""
+    reset(page, f"w.new_game('CR1-N-AAAAAAB'); w.lang = {lang!r}\n{REPLAY_SETUP}")
+    try:
+        narrow(width)
+        bar = view(page).locator(".cw-replay")
+        expect(bar.locator(".cw-replay-step")).to_contain_text("10")
+        parts = bar.evaluate(REPLAY_BAR_JS)
+        edge = bar.evaluate("(el) => [el.getBoundingClientRect().right, el.scrollWidth <= el.clientWidth]")
+        assert edge[1], "the bar scrolls sideways"
+        buttons = [p for p in parts if not str(p[0]).startswith("cw-")]
+        heights = {round(p[4] - p[2]) for p in buttons}
+        assert len(heights) == 1, ("a button label wraps", parts)
+        assert all(p[5] and p[3] <= edge[0] + 0.5 for p in parts), parts
+        rows = {round((p[2] + p[4]) / 2) for p in buttons}
+        stop = next(p for p in buttons if p[0] == "replay-stop")
+        assert sum(round((p[2] + p[4]) / 2) == round((stop[2] + stop[4]) / 2) for p in buttons) > 1, parts
+        if width == 860:
+            assert len(rows) == 1, parts
+            if lang == "pl":
+                ARTIFACTS.mkdir(exist_ok=True)
+                view(page).screenshot(path=str(ARTIFACTS / "replay.png"))
+    finally:
+        run_python(page, "w.replay_stop()")

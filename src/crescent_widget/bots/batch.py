@@ -23,7 +23,7 @@ from ..engine.game import Game
 from ..engine.positions import CARD_COUNT
 from ..errors import CrescentError, IllegalMoveError, InvalidMoveError, InvalidOptionError, quoted
 from ..solver.cluster import dask_client
-from ..solver.survey import check_processes
+from ..solver.survey import MAX_JOBS, check_processes
 from .policies import Policy
 
 MAX_ACTIONS: Final = 1000
@@ -135,9 +135,10 @@ def _check(
         raise InvalidOptionError(f"policy must be callable as policy(game) -> action, got {quoted(policy)}")
     if not isinstance(variant, str) or variant not in VARIANT_RESHUFFLES:
         raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {quoted(variant)}")
-    for name, value in (("jobs", jobs), ("max_actions", max_actions)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidOptionError(f"{name} must be an int >= 1, got {quoted(value)}")
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise InvalidOptionError(f"max_actions must be an int >= 1, got {quoted(max_actions)}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise InvalidOptionError(f"jobs must be an int from 1 to {MAX_JOBS}, got {quoted(jobs)}")
     if cluster is not None and not isinstance(cluster, str) and not callable(getattr(cluster, "submit", None)):
         raise InvalidOptionError(
             f"cluster must be 'local', a scheduler address or a dask Client, got {quoted(cluster)}"

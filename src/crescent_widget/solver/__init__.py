@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..lazy import lazy_names
+
 # No search module loads here: each name loads with its module on first use (PEP 562), so
 # that the board, which imports the light :mod:`.watch` at start, does not pay for the solver
 # before its first hint (in the browser every module costs noticeably at the kernel's start).
@@ -87,11 +89,12 @@ __all__ = [
 ]
 
 
+_load, __dir__ = lazy_names(globals(), _HOMES)
+
+
 def __getattr__(name: str) -> object:
     """Each public name from its module, on first use; ``Status``, the former name of
     :data:`Outcome`, for one release (it warns)."""
-    import importlib
-
     if name == "Status":
         import warnings
 
@@ -100,14 +103,5 @@ def __getattr__(name: str) -> object:
             DeprecationWarning,
             stacklevel=2,
         )
-        return importlib.import_module(".api", __name__).Outcome
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+        return _load("Outcome")
+    return _load(name)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import Move
+from ..errors import CrescentError
 from .backends import SearchEngine, search_class
 from .checks import InvalidBudgetError, check_game, check_seed, refuse_type
 from .replay import ReplayError, check_win, engine_line
@@ -196,7 +197,7 @@ def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None,
         InvalidBudgetError: ``seconds`` or ``nodes`` is negative, NaN or infinite.
         InvalidPositionError: ``game`` does not hold a Crescent position (the search
             refuses it rather than answer about it).
-        ValueError: face-down cards remain (variant ``H``): a search would read them.
+        CrescentError: ``hidden_cards``: face-down cards remain (variant ``H``): a search would read them.
             Solve the same deal number in the standard game for the full-knowledge answer.
         ReplayError: the search produced a line the engine refuses (a solver bug).
         SolverBackendError: ``CRESCENT_SOLVER`` asks for a search that cannot run
@@ -206,9 +207,10 @@ def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None,
     check_budget(seconds, nodes)
     check_seed(seed)
     if hides_cards(game):
-        raise ValueError(
+        raise CrescentError(
+            "hidden_cards",
             "this face-down deal still hides cards, and a search would read them; "
-            "solve the same deal as the standard game (CR1-N-…) for the full-knowledge answer"
+            "solve the same deal as the standard game (CR1-N-…) for the full-knowledge answer",
         )
     return run(game, seconds=seconds, nodes=nodes, seed=seed)[0]
 

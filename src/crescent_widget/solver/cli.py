@@ -33,16 +33,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import re
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from ..command import INTERRUPTED, as_command
 from ..engine.codes import format_code
+from ..errors import ArgumentTypeError, InvalidOptionError, quoted
 from .progress import Progress
 from .survey import (
+    CLUSTER_ADDRESS,
+    MAX_JOBS,
     NoProcessesError,
     Record,
     ResultsFile,
@@ -57,20 +60,24 @@ from .survey import (
 __all__ = ["main", "parse_range", "percentile", "solve_one", "summarise", "wilson_interval"]
 
 MAX_DEALS = 10_000_000
-MAX_JOBS = 1024
 USAGE_ERROR = 2
 PROG = "python -m crescent_widget.solver"
+# ASCII digits only: str.isdigit() also takes '²', which int() refuses.
+_DIGITS = re.compile(r"[0-9]+")
 
 
 def parse_range(text: str) -> list[int]:
     """Deal numbers from ``"1-1000"``, ``"5"``, a game code, or a comma list of them.
 
     Raises:
-        ValueError: a part is not a deal number, a range or a game code of the standard
-            game, or the deals are more than :data:`MAX_DEALS`.
+        InvalidOptionError: a part is not a deal number, a range or a game code of the
+            standard game, or the deals are more than :data:`MAX_DEALS`.
+        ArgumentTypeError: ``text`` is not a str.
     """
     from ..engine.codes import DEAL_COUNT, parse_code
 
+    if not isinstance(text, str):
+        raise ArgumentTypeError("invalid_option", f"deals must be text such as '1-1000', not {type(text).__name__}")
     numbers: list[int] = []
     for part in text.split(","):
         item = part.strip()
@@ -78,19 +85,26 @@ def parse_range(text: str) -> list[int]:
             try:
                 variant, number = parse_code(item)
             except ValueError as err:
-                raise ValueError(f"not a game code: {item[:40]!r} ({err})") from None
+                raise InvalidOptionError(f"not a game code: {quoted(item)} ({err})") from None
             if variant != "N":
-                raise ValueError(f"{item}: a survey solves the standard game (variant N); solve it alone")
+                raise InvalidOptionError(f"{item}: a survey solves the standard game (variant N); solve it alone")
             numbers.append(number)
             continue
         low, sep, high = item.partition("-")
-        if not (low.isdigit() and (not sep or high.isdigit())):
-            raise ValueError(f"not a deal, range or game code: {item[:40]!r} (use 7, 1-1000, CR1-N-AAAAAAH or 1-5,9)")
-        first, last = int(low), int(high) if sep else int(low)
+        if not (_DIGITS.fullmatch(low) and (not sep or _DIGITS.fullmatch(high))):
+            raise InvalidOptionError(
+                f"not a deal, range or game code: {quoted(item)} (use 7, 1-1000, CR1-N-AAAAAAH or 1-5,9)"
+            )
+        # A number longer than any deal's is out of range, and past Python's int() limit too.
+        longest = len(str(DEAL_COUNT))
+        first = int(low) if len(low) <= longest else DEAL_COUNT
+        last = (int(high) if len(high) <= longest else DEAL_COUNT) if sep else first
         if first < 1 or last < first or last >= DEAL_COUNT:
-            raise ValueError(f"not a deal range: {item[:40]!r} (deals are 1 to {DEAL_COUNT - 1:,}, low to high)")
+            raise InvalidOptionError(
+                f"not a deal range: {quoted(item)} (deals are 1 to {DEAL_COUNT - 1:,}, low to high)"
+            )
         if len(numbers) + last - first + 1 > MAX_DEALS:
-            raise ValueError(f"{text[:40]!r} holds more than {MAX_DEALS:,} deals, the most one survey takes")
+            raise InvalidOptionError(f"{quoted(text)} holds more than {MAX_DEALS:,} deals, the most one survey takes")
         numbers.extend(range(first, last + 1))
     return numbers
 
@@ -252,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds = None if args.nodes is not None else args.seconds
     target = args.deals.strip()
     survey_options = (args.out, args.winnable_out, args.cluster, args.retry_seconds, args.retry_nodes)
-    single = "," not in target and (target[:3].upper() == "CR1" or target.isdigit())
+    single = "," not in target and (target[:3].upper() == "CR1" or _DIGITS.fullmatch(target) is not None)
     if single and not any(survey_options) and args.json in (None, "-"):
         try:
             code = target if target[:3].upper() == "CR1" else format_code(parse_range(target)[0])
@@ -263,13 +277,18 @@ def main(argv: list[str] | None = None) -> int:
         numbers = parse_range(args.deals)
     except ValueError as error:
         parser.error(str(error))
-    if args.cluster not in (None, "local") and not _CLUSTER_ADDRESS.fullmatch(args.cluster):
+    if args.cluster not in (None, "local") and not CLUSTER_ADDRESS.fullmatch(args.cluster):
         parser.error(
             f"argument --cluster: {args.cluster[:40]!r} is not 'local' or a scheduler address such as tcp://HOST:8786"
         )
     for option in ("json", "winnable_out"):
         path = getattr(args, option)
-        if path not in (None, "-") and not Path(path).resolve().parent.is_dir():
+        if path in (None, "-"):
+            continue
+        # Before the survey, not after it: its results would be lost.
+        if Path(path).is_dir():
+            return fail(f"--{option.replace('_', '-')} {path}: is a directory (give the path of a file)")
+        if not Path(path).resolve().parent.is_dir():
             return fail(f"--{option.replace('_', '-')} {path}: the directory {Path(path).parent} does not exist")
     try:
         out = ResultsFile(args.out) if args.out else None
@@ -282,9 +301,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if out:
             out.close()
-
-
-_CLUSTER_ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?\[?[\w.:-]+\]?:\d{1,5}", re.IGNORECASE)
 
 
 def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None, out: ResultsFile | None) -> int:
@@ -329,7 +345,7 @@ def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None,
         print(summarise(records, time.perf_counter() - started))
     if stopped:
         print(f"stopped: {len(records)} of {len(numbers)} deals done; run the same command again to resume")
-        return 130
+        return INTERRUPTED
     _write_outputs(args, seconds, records)
     return 0
 
@@ -350,12 +366,9 @@ def _actions(line: list[str]) -> str:
 
 
 def run() -> int:
-    """:func:`main`, ending quietly when the reader of its output goes away (``... | head``)."""
-    try:
-        return main()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes again at exit
-        return 0
+    """:func:`main` as a command: never a traceback for its output or a Ctrl-C
+    (:func:`crescent_widget.command.as_command`)."""
+    return as_command(main, PROG)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import importlib
 import json
-import math
+import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +38,7 @@ STATUSES: Final = ("won", "lost", "unknown")
 COLUMNS: Final = ("deal", "code", "status", "seconds", "nodes", "states_stored", "budget", "retried", "proof", "line")
 OPTIONAL: Final = frozenset({"states_stored", "budget", "retried", "proof"})
 SHOWN_IN_WARNING: Final = 5
+MAX_COUNT: Final = 2**63 - 1
 BadLine = Literal["warn", "skip", "error"]
 
 
@@ -60,11 +61,14 @@ class MissingPandasError(CrescentError):
 
 
 def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    # No more than a table's int64 column holds: a bigger count is no solver's and would not fit.
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def _seconds(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value >= 0
+    # Compared, not converted: an int past a float's range overflows math.isfinite. NaN and
+    # infinity fail the comparison too.
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= sys.float_info.max
 
 
 _CHECKS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
@@ -129,6 +133,8 @@ def _rows(path: Path, on_bad_line: BadLine) -> list[Record]:
                 problem = check_record(record)
             except ValueError as error:  # JSONDecodeError, and a number too long to read
                 problem = f"not JSON ({error})"
+            except RecursionError:
+                problem = "not JSON (nested too deep)"
             if problem is None and record["deal"] in seen:
                 problem = f"deal {record['deal']} written twice (first on line {seen[record['deal']]})"
             if problem is not None:

@@ -24,16 +24,17 @@ import logging
 import math
 import multiprocessing
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Final
 
 from ..engine.codes import format_code
-from ..errors import CrescentError, clip
+from ..errors import ArgumentTypeError, CrescentError, InvalidOptionError, clip, quoted
 from .watch import in_browser
 
 Record = dict[str, Any]
@@ -45,6 +46,31 @@ class NoProcessesError(CrescentError):
     def __init__(self) -> None:
         detail = "--jobs above 1 and --cluster need worker processes, which the browser (Pyodide) cannot start"
         super().__init__("no_processes", detail + ": solve with one job")
+
+
+# Worker processes one survey may ask for, and what a scheduler's address looks like.
+MAX_JOBS: Final = 1024
+CLUSTER_ADDRESS: Final = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?\[?[\w.:-]+\]?:\d{1,5}", re.IGNORECASE)
+
+
+def check_workers(jobs: object, cluster: object) -> None:
+    """Refuse ``jobs`` that is no count of processes from 1 to :data:`MAX_JOBS`, and a
+    ``cluster`` that is neither None, ``"local"`` nor a scheduler address (``tcp://HOST:8786``).
+
+    Raises:
+        ArgumentTypeError: ``jobs`` not an int, ``cluster`` not None or a str.
+        InvalidOptionError: either out of range or malformed.
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise ArgumentTypeError("invalid_option", f"jobs must be an int, not {type(jobs).__name__}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise InvalidOptionError(f"jobs must be from 1 to {MAX_JOBS}, got {quoted(jobs)}")
+    if cluster is not None and not isinstance(cluster, str):
+        raise ArgumentTypeError("invalid_option", f"cluster must be None or a str, not {type(cluster).__name__}")
+    if cluster not in (None, "local") and not CLUSTER_ADDRESS.fullmatch(str(cluster)):
+        raise InvalidOptionError(
+            f"cluster {quoted(cluster)} is not 'local' or a scheduler address such as tcp://HOST:8786"
+        )
 
 
 def check_processes(jobs: int, cluster: str | None) -> None:
@@ -269,7 +295,12 @@ def run_survey(
     ``cluster`` is a scheduler address (``tcp://host:8786``), ``"local"`` for a
     ``LocalCluster`` of ``jobs`` one-thread worker processes, or None for a local
     process pool of ``jobs`` processes.
+
+    Raises:
+        InvalidOptionError, ArgumentTypeError: ``jobs`` or ``cluster`` (:func:`check_workers`).
+        NoProcessesError: worker processes asked for in the browser.
     """
+    check_workers(jobs, cluster)
     check_processes(jobs, cluster)
     tasks: list[Task] = [(n, seconds, nodes, retry_seconds, retry_nodes) for n in numbers]
     if not tasks:
@@ -375,7 +406,17 @@ def wilson_interval(successes: int, total: int, z: float = 1.96) -> tuple[float,
     >>> low, high = wilson_interval(80, 100)
     >>> round(low, 3), round(high, 3)
     (0.711, 0.867)
+
+    Raises:
+        InvalidOptionError: not ``0 <= successes <= total`` (whole numbers), or ``z`` not a
+            positive finite number.
     """
+    counts = (successes, total)
+    if any(isinstance(n, bool) or not isinstance(n, int) for n in counts) or not 0 <= successes <= total:
+        given = f"{quoted(successes)} of {quoted(total)}"
+        raise InvalidOptionError(f"need whole numbers 0 <= successes <= total, got {given}")
+    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z < math.inf:
+        raise InvalidOptionError(f"z must be a positive finite number, got {quoted(z)}")
     if total == 0:
         return 0.0, 1.0
     p = successes / total

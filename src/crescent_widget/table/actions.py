@@ -116,6 +116,7 @@ class Actions:
             self._refuse(IllegalMoveError("empty_source" if empty else "no_destination"))
         self._state.selected = tapped
         self._state.notice = None
+        self._state.drop_verdict()  # a plain note (a hint, notebook code's) still holds while choosing
         self._state.announce(announce_selected(self._state.game, tapped, destinations))
         self._show()
         return None

@@ -38,8 +38,9 @@ SearchKind = Literal["hint", "winnable", "check", "review"]
 Mode = Literal["thread", "slices"]
 Steps = Generator[None, None, Any]
 MODE_VAR: Final = "CRESCENT_SEARCH"
-# How much nicer than the kernel a search thread is (Linux niceness, 0-19).
+# How much nicer than the kernel a search thread is (Linux niceness), up to the nicest there is.
 SEARCH_NICENESS: Final = 10
+NICEST: Final = 19
 
 
 def search_mode() -> Mode:
@@ -73,8 +74,12 @@ def _yield_to_the_board() -> None:
     thread and the browser answering a tap go first, and the search takes what is left."""
     if not sys.platform.startswith("linux"):
         return
+    thread = threading.get_native_id()
     with contextlib.suppress(OSError):  # a sandbox may forbid it: the search runs all the same
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), SEARCH_NICENESS)
+        # Relative to the kernel's (which this thread inherited): a kernel run under `nice`
+        # is already at 10 or more, and root could even set a niceness lower than it.
+        kernel = os.getpriority(os.PRIO_PROCESS, thread)
+        os.setpriority(os.PRIO_PROCESS, thread, min(kernel + SEARCH_NICENESS, NICEST))
 
 
 @dataclass(eq=False)

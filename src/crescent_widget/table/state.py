@@ -14,13 +14,14 @@ A TableState has no lock of its own: the table's lock covers every part while it
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.codes import VARIANT_RESHUFFLES
 from ..engine.game import Game
 from ..engine.moves import Move, Place
-from ..errors import CrescentError, InvalidOptionError
+from ..errors import ArgumentTypeError, CrescentError, InvalidOptionError, quoted
 from ..words.i18n import NO_WORDS, Lang, Words
 from .plan import HintPlan
 
@@ -35,10 +36,27 @@ def check_flag(name: str, value: object) -> bool:
     return value
 
 
+def check_timeout(value: object) -> float | None:
+    """A wait's ``timeout``: ``None`` (no limit) or seconds from 0 up. A time longer than a lock
+    can wait (``inf``, ``1e300``) is no limit either, rather than the ``OverflowError`` it would be.
+
+    Raises:
+        ArgumentTypeError: neither ``None`` nor a number.
+        InvalidOptionError: negative, or NaN.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentTypeError("invalid_option", f"timeout must be None or seconds, not {type(value).__name__}")
+    if not value >= 0:  # NaN too
+        raise InvalidOptionError(f"timeout must be seconds from 0 up, got {quoted(value)}")
+    return None if value > threading.TIMEOUT_MAX else float(value)
+
+
 def check_variant(value: object) -> str:
     """``value`` if it names a variant (``"N"``, ``"F"``, ``"H"``), else :class:`InvalidOptionError`."""
     if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
-        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {value!r}")
+        raise InvalidOptionError(f"variant must be one of {', '.join(VARIANT_RESHUFFLES)}, got {quoted(value)}")
     return value
 
 
@@ -81,6 +99,11 @@ class TableState:
         if kept != "winnability":
             self.winnability = ""
         if kept != "note":
+            self.note = NO_WORDS
+
+    def drop_verdict(self) -> None:
+        """A verdict answers one attempt: once the player starts another, it would read as the answer to that."""
+        if self.toned[1] and self.toned[0] is self.note:
             self.note = NO_WORDS
 
     def announce(self, words: Words) -> None:

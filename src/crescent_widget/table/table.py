@@ -47,7 +47,7 @@ from .replay import ReplayInput
 from .replay_control import ReplayControl
 from .review import REVIEW_SECONDS
 from .serial import serialized
-from .state import TableState, check_flag, check_variant
+from .state import TableState, check_flag, check_timeout, check_variant
 from .view import TableView, table_view
 
 if TYPE_CHECKING:
@@ -385,7 +385,8 @@ class Table:
         """Show one line of information (``""`` clears it); the next action clears it.
 
         ``tone`` ``"right"`` or ``"wrong"`` marks a verdict (a lesson's): the board shows it
-        in its own colour and symbol, and it is announced to screen readers.
+        in its own colour and symbol, and it is announced to screen readers. A verdict also
+        goes when the player selects a card, the start of another attempt.
         """
         if not isinstance(text, str):
             raise ArgumentTypeError("invalid_option", f"show_note() needs text, got {type(text).__name__}")
@@ -557,8 +558,12 @@ class Table:
 
         Where searches run in slices (the browser) they go on between the kernel's
         messages, so this does not wait there: it only tells.
+
+        Raises:
+            ArgumentTypeError: ``timeout`` is neither ``None`` nor a number.
+            InvalidOptionError: ``timeout`` is negative or NaN.
         """
-        return self._advice.wait(timeout)
+        return self._advice.wait(check_timeout(timeout))
 
     # The former names, kept for one release.
     take_back = renamed(cancel, "take_back", "Table")
