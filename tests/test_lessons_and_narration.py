@@ -145,15 +145,29 @@ def test_a_wrong_answer_is_judged_wrong_and_can_be_tried_again_until_right(numbe
     assert w.lesson_panel["solved"] and w.lesson_panel["done"] and w.lessons_done == [lesson.key]
 
 
-@pytest.mark.parametrize("number", range(1, len(LESSONS) + 1))
+def choosy_sources(number: int) -> list[str]:
+    """Lesson ``number``'s piles whose card needs a destination, if it has a wrong move too."""
+    lesson = LESSONS[number - 1]
+    moves = lesson.fresh_position().legal_moves()
+    if all(str(m) in lesson.answers for m in moves):
+        return []
+    return [m.src.name for m in moves if len({n.dst for n in moves if n.src == m.src}) > 1]
+
+
+# The lessons where a wrong answer, then a tap that only selects, can happen (not 4 and 9).
+ATTEMPTED = [number for number in range(1, len(LESSONS) + 1) if choosy_sources(number)]
+
+
+def test_most_lessons_have_a_second_attempt_to_check() -> None:
+    assert len(ATTEMPTED) >= len(LESSONS) - 2, ATTEMPTED
+
+
+@pytest.mark.parametrize("number", ATTEMPTED)
 def test_a_new_attempt_clears_the_last_verdict(number: int) -> None:
     lesson = LESSONS[number - 1]
     w = CrescentWidget(lesson=number, lang="en")
-    moves = w.legal_moves()
-    wrong = [m for m in moves if str(m) not in lesson.answers]
-    choosy = [m.src.name for m in moves if len({n.dst for n in moves if n.src == m.src}) > 1]
-    if not wrong or not choosy:
-        pytest.skip("the lesson has no wrong move or no card that needs a destination")
+    wrong = [m for m in w.legal_moves() if str(m) not in lesson.answers]
+    choosy = choosy_sources(number)
     answer(w, str(wrong[0]))
     assert w.note_tone == "wrong"
     intent(w, "tap", pile=choosy[0])  # only selects: the learner starts again
