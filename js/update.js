@@ -293,8 +293,8 @@ function updateReplay(view, state, replaying) {
   const { labels } = state;
   const b = view.buttons;
   const replay = state.replay_state || {};
-  const opening = replaying && view.replay.hidden;
-  if (replaying === view.replay.hidden) requestAnimationFrame(() => bringReplayIntoSight(view, opening));
+  // Opening or closing: the page follows at the next frame, once the layout has changed.
+  if (replaying === Boolean(view.replay.hidden)) requestAnimationFrame(() => bringReplayIntoSight(view, replaying));
   view.replay.hidden = !replaying;
   if (!replaying) return;
   setText(b.replayPrev, labels.replay_prev ?? "");
