@@ -62,7 +62,9 @@ export function updateLessonPanel(panel, view, state) {
   panel.el.hidden = !inLesson;
   view.root.classList.toggle("cw-in-lesson", inLesson);
   hideOtherButtons(view, inLesson ? state.lesson_buttons : null);
-  keepLineRoom(view.messages, inLesson ? String(lesson.number) : "");
+  // Free play keeps its room per deal, and apart for a replay (whose narration is under the board).
+  const replaying = state.replay_state?.total !== undefined;
+  keepLineRoom(view.messages, inLesson ? `lesson ${lesson.number}` : `${state.code} ${replaying}`);
   if (!inLesson) return;
   const progress = String(labels.lesson_progress ?? "")
     .replace("{n}", String(lesson.number))
@@ -79,20 +81,20 @@ export function updateLessonPanel(panel, view, state) {
 }
 
 /**
- * A lesson's panel takes the room above the board, so the message line takes none until
- * the lesson first says something (after an answer); from then on it keeps the room its
- * tallest message needed until the next lesson, so a verdict going at the next attempt
- * does not move the cards between two taps. `lesson` is the lesson's number, "" for none.
+ * The message line takes no room until something is said (a lesson's panel, or the whole
+ * board, needs the window's height more than an empty line does); from then on it keeps
+ * the room its tallest message needed until `stage` changes (the next lesson, deal or
+ * replay), so a message going at the next attempt does not move the cards between two taps.
  * @param {HTMLElement} line
- * @param {string} lesson
+ * @param {string} stage
  */
-function keepLineRoom(line, lesson) {
-  if (line.dataset.lesson !== lesson) {
-    line.dataset.lesson = lesson;
+function keepLineRoom(line, stage) {
+  if (line.dataset.stage !== stage) {
+    line.dataset.stage = stage;
     delete line.dataset.kept;
     line.style.minHeight = "";
   }
-  if (!lesson || !shows(line)) return;
+  if (!shows(line)) return;
   line.dataset.kept = "";
   const height = line.getBoundingClientRect().height;
   if (height > Number.parseFloat(line.style.minHeight || "0")) line.style.minHeight = `${height}px`;

@@ -264,16 +264,23 @@ function updateMessages(view, state) {
 }
 
 /**
- * A review or replay opens with its controls and narration in sight: below a board taller
- * than the window they would sit under the fold (scrolling moves the page, not the
- * layout). Only a view partly in sight scrolls: another view of the same widget, further
- * down the notebook, must not pull the page away from the one in use.
+ * A review or replay opens with its controls and narration in sight, and the whole board
+ * too when the window is tall enough (the board then leaves the bar room: widget.css);
+ * in a shorter window the controls win, and the page scrolls under the board. Leaving
+ * it brings the board's top back: the toolbar, and the note that says what happened.
+ * Only a view a good part in sight scrolls: another view of the same widget, further
+ * down the notebook (perhaps its top edge peeking out under a host's status bar), must
+ * not pull the page away from the one in use.
  * @param {View} view
+ * @param {boolean} opening
  */
-function bringReplayIntoSight(view) {
+function bringReplayIntoSight(view, opening) {
   const box = view.root.getBoundingClientRect();
-  if (box.bottom <= 0 || box.top >= window.innerHeight) return;
-  view.replay.scrollIntoView({ block: "nearest" });
+  const height = window.innerHeight;
+  if (Math.min(box.bottom, height) - Math.max(box.top, 0) < height / 3) return;
+  if (opening) view.replay.scrollIntoView({ block: "nearest" });
+  view.root.scrollIntoView({ block: "nearest" }); // all of it, if it fits: else nothing moves
+  if (!opening) view.toolbar.scrollIntoView({ block: "nearest" });
 }
 
 /**
@@ -286,9 +293,9 @@ function updateReplay(view, state, replaying) {
   const { labels } = state;
   const b = view.buttons;
   const replay = state.replay_state || {};
-  const opening = replaying && view.replay.hidden;
+  // Opening or closing: the page follows at the next frame, once the layout has changed.
+  if (replaying === Boolean(view.replay.hidden)) requestAnimationFrame(() => bringReplayIntoSight(view, replaying));
   view.replay.hidden = !replaying;
-  if (opening) requestAnimationFrame(() => bringReplayIntoSight(view));
   if (!replaying) return;
   setText(b.replayPrev, labels.replay_prev ?? "");
   setText(b.replayNext, labels.replay_next ?? "");

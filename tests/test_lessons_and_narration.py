@@ -10,7 +10,7 @@ import pytest
 from crescent_widget import CrescentWidget, Game, Move
 from crescent_widget.errors import ArgumentTypeError, InvalidOptionError
 from crescent_widget.lessons import LESSONS, Lesson, sparse_position
-from crescent_widget.words.i18n import Words
+from crescent_widget.words.i18n import NARRATION, Words, label, message
 from crescent_widget.words.narration import explain, narrate
 from helpers import build_game, snapshot
 from widget_support import intent, send
@@ -128,6 +128,48 @@ def test_card_letters_in_a_lesson_follow_the_language() -> None:
     w.lang = "en"
     assert "J♥" in w.lesson_panel["task"] and w.note == ""
     assert w.labels["lesson_next"] == "Next lesson"
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_wrong_move_that_would_empty_a_pile_is_told_as_taken_back(lang: str) -> None:
+    w = CrescentWidget(lesson=3, lang=lang)
+    answer(w, "3-F2")  # legal: K♥ is pile 3's only card, but the task is A♠ onto K♠
+    assert w.note_tone == "wrong" and w.piles[2] == ["KH", 1], "taken back: pile 3 still holds K♥"
+    assert NARRATION["emptied_taken_back"][lang].format(name="3") in w.note
+    assert NARRATION["emptied"][lang].format(name="3") not in w.note, "it would say pile 3 is empty"
+    game = LESSONS[2].fresh_position()
+    assert NARRATION["emptied"][lang].format(name="3") in explain(game, Move.parse("3-F2"), lang), "a move that stands"
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_an_illegal_attempt_in_a_lesson_gets_the_reason_and_the_idea_and_changes_nothing(lang: str) -> None:
+    lesson = LESSONS[2]
+    w = CrescentWidget(lesson=3, lang=lang)
+    start, panel = w.game.position_key, dict(w.lesson_panel)
+    for attempt, reason in (("drop 10-3", "same_suit"), ("tap 1", "no_destination"), ("tap 5", "empty_source")):
+        kind, place = attempt.split(" ")
+        if kind == "drop":
+            answer(w, place)
+        else:
+            intent(w, "tap", pile=place)
+        assert w.note_tone == "wrong", attempt
+        assert w.note.startswith(label("verdict_illegal", lang) + message(reason, lang)), w.note
+        assert w.note.endswith(lesson.idea.text(lang)) and w.announcement == w.note, "the idea, read out"
+        assert w.game.position_key == start and w.move_count == 0 and w.selected == ""
+        assert w.lesson_panel == panel and w.lessons_done == [], "not solved, nothing else changed"
+    answer(w, "10-14")  # the task is still there to do
+    assert w.note_tone == "right" and w.lessons_done == [lesson.key]
+    answer(w, "14-3")  # done: a refusal after it is the plain one (no task left to guide towards)
+    assert w.message == message("same_suit", lang) and w.note == "" and w.lessons_done == [lesson.key]
+
+
+def test_a_refused_attempt_after_a_wrong_legal_one_still_gets_the_lesson_verdict() -> None:
+    w = CrescentWidget(lesson=2, lang="en")
+    answer(w, "2-F5")  # legal, taken back
+    answer(w, "1-2")  # 8♥ onto 9♠: refused
+    assert w.note.startswith("Not yet: Must be the same suit") and w.note_tone == "wrong"
+    answer(w, "1-4")
+    assert w.note_tone == "right" and w.lesson_panel["solved"]
 
 
 @pytest.mark.parametrize("number", range(1, len(LESSONS) + 1))

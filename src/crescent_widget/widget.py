@@ -465,8 +465,11 @@ class CrescentWidget(anywidget.AnyWidget):
                 logger.info("ignored stale %s intent (rev %s, now %d)", kind, quoted(rev), self.rev)
         elif self._lessons.refuses(kind):
             logger.info("ignored the %s intent: the lesson on this board does not offer it", quoted(kind))
-        else:
+        elif self._lessons.lesson is None:
             handle(self._table, content, self.rev)
+        else:
+            with self.hold_sync():  # a refused attempt and the lesson's verdict on it: one update
+                self._lessons.heard(kind, handle(self._table, content, self.rev))
 
     def _apply_setting(self, name: object, value: object) -> None:
         """A change from the settings panel, checked like any option; a bad one is logged and undone."""

@@ -14,7 +14,7 @@ from lab import python_state, run_python
 from playwright.sync_api import expect
 from test_board import DEAL, reset, settle, slot, top_card, view
 
-from crescent_widget.words.i18n import LABELS
+from crescent_widget.words.i18n import LABELS, message
 
 pytestmark = pytest.mark.browser
 
@@ -246,6 +246,78 @@ def test_a_review_shows_its_explanation_and_its_controls_together_at_1280x900(pa
             raise AssertionError(f"the explanation and the replay's controls are not both in sight: {boxes}") from None
     finally:
         cleanup(page)
+        page.set_viewport_size(window)
+
+
+# Which of the given parts of the board are not wholly inside the part of the window the
+# notebook shows (JupyterLab's own bars cover the window's top and bottom).
+OUT_OF_SIGHT_JS = """
+([root, selectors]) => {
+  const scroller = root.closest(".jp-WindowedPanel-outer") ?? document.documentElement;
+  const area = scroller.getBoundingClientRect();
+  const top = Math.max(0, area.top), bottom = Math.min(window.innerHeight, area.bottom);
+  return selectors.filter((selector) => {
+    const box = root.querySelector(selector).getBoundingClientRect();
+    return !(box.height > 0 && box.top >= top - 1 && box.bottom <= bottom + 1);
+  });
+}
+"""
+
+
+def wait_in_sight(page: Any, selectors: list[str], when: str) -> None:
+    """Wait until every part named is in sight (a replay scrolls at the next frame); say which is not."""
+    handle = view(page).element_handle()
+    try:
+        all_in_sight = f"(args) => ({OUT_OF_SIGHT_JS})(args).length === 0"
+        page.wait_for_function(all_in_sight, arg=[handle, selectors], timeout=3_000)
+    except Exception:
+        missing = page.evaluate(OUT_OF_SIGHT_JS, [handle, selectors])
+        boxes = {selector: view(page).locator(selector).bounding_box() for selector in missing}
+        raise AssertionError(f"{when}: out of sight: {boxes}") from None
+
+
+@pytest.mark.parametrize("scrolled", ["start", "end"])
+def test_a_review_and_try_it_keep_the_toolbar_and_the_note_in_sight_at_1280x900(page: Any, scrolled: str) -> None:
+    window = page.viewport_size
+    assert window is not None
+    page.set_viewport_size({"width": 1280, "height": 900})
+    try:
+        reset(page)
+        run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")
+        view(page).evaluate("(el, block) => el.scrollIntoView({block})", scrolled)
+        view(page).locator('[data-banner-action="review"]').click()
+        expect(view(page).locator('[data-action="review-try"]')).to_be_visible()
+        # The whole board shows: its top (the toolbar, Hint among it), the narration and the controls.
+        top = ['[data-action="hint"]', ".cw-toolbar"]
+        wait_in_sight(page, [*top, ".cw-board", ".cw-replay-note", ".cw-replay"], "in the review")
+        view(page).locator('[data-action="review-try"]').click()
+        expect(view(page).locator(".cw-replay")).to_be_hidden()
+        expect(view(page).locator(".cw-note")).to_contain_text("2♠")  # what the better move did
+        wait_in_sight(page, [*top, ".cw-note"], "after Try it")
+    finally:
+        cleanup(page)
+        page.set_viewport_size(window)
+
+
+def test_a_fresh_deal_has_no_empty_band_over_the_board_and_a_message_then_keeps_its_room(page: Any) -> None:
+    window = page.viewport_size
+    assert window is not None
+    page.set_viewport_size({"width": 1280, "height": 900})
+    try:
+        reset(page, "w.new_game()")  # a deal of its own: the line's room is kept per deal
+        line, board, toolbar = (view(page).locator(sel) for sel in (".cw-messages", ".cw-board", ".cw-toolbar"))
+        assert line.bounding_box()["height"] == 0, "nothing said yet: the line takes no room"
+        gap = board.bounding_box()["y"] - (toolbar.bounding_box()["y"] + toolbar.bounding_box()["height"])
+        assert gap <= 12, f"{gap} px between the toolbar and the board"
+        run_python(page, "try:\n    w.move('F1-1')\nexcept Exception:\n    pass")  # a base card never moves
+        expect(view(page).locator(".cw-status")).to_have_text(message("base_locked", "pl"))
+        room = line.bounding_box()["height"]
+        board_top = board.bounding_box()["y"]
+        assert room > 0
+        run_python(page, "w.deselect()")  # the refusal goes
+        expect(view(page).locator(".cw-status")).to_have_text("")
+        assert line.bounding_box()["height"] == room and board.bounding_box()["y"] == board_top, "the cards stay put"
+    finally:
         page.set_viewport_size(window)
 
 

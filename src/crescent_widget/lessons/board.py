@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.moves import Move
 from ..errors import ArgumentTypeError, InvalidOptionError, quoted
+from ..words.i18n import REASONS
 from .lesson import UNDO, Lesson
 
 if TYPE_CHECKING:
@@ -76,6 +77,16 @@ class LessonBoard:
         widget.lesson_buttons = []
         widget.lesson_panel = {}
 
+    def refused(self, reason: str) -> None:
+        """An attempt at the task that the rules refused (``reason``, a refusal code): the verdict
+        keeps the rule's reason and adds the lesson's idea. Nothing else changes: the position,
+        whether the lesson is solved, what the next answer is judged from. Once the task is
+        done the plain refusal stands (there is no task left to guide towards)."""
+        if self._solved:
+            return
+        verdict = self.lesson.refused(reason, self._widget.lang)
+        self._widget.show_note(verdict.text, tone=verdict.tone)
+
     def _publish(self) -> None:
         lesson, lang = self.lesson, self._widget.lang
         self._widget.lesson_panel = {
@@ -118,6 +129,8 @@ LessonArg = int | Lesson
 # intent needs its button among the lesson's (a board key or a stale view may still send
 # New game or Finish, which would replace or finish the lesson's position).
 LESSON_PLAY_INTENTS: Final = frozenset({"tap", "double_tap", "drop", "deselect", "confirm", "cancel"})
+# The intents that try a move: refused by the rules, they are a wrong answer to the lesson too.
+LESSON_ATTEMPTS: Final = frozenset({"tap", "double_tap", "drop"})
 
 
 class WidgetLessons:
@@ -189,6 +202,13 @@ class WidgetLessons:
         else:
             self.next()
         return True
+
+    def heard(self, kind: object, refused: str | None) -> None:
+        """The table has carried out (``refused`` ``None``) or refused a play intent of ``kind``
+        from the board: a move the rules refused gets the lesson's verdict (a malformed or stale
+        intent, which ``refused`` also names, is no attempt)."""
+        if self._board is not None and kind in LESSON_ATTEMPTS and refused in REASONS:
+            self._board.refused(refused)
 
     def refuses(self, kind: object) -> bool:
         """Whether a lesson holds the board and ``kind`` is neither play nor one of its buttons."""

@@ -12,7 +12,7 @@ with it.
 >>> lesson.try_answer(game, "10-14", "en").text
 'Right! A♠ went onto K♠: on piles, ranks wrap from King to Ace.'
 >>> lesson.try_answer(lesson.fresh_position(), "10-3", "pl").text
-'Jeszcze nie: Musi być tego samego koloru'
+'Jeszcze nie: Musi być tego samego koloru. Wskazówka: As idzie na Króla swojego koloru: A♠ na K♠.'
 """
 
 from __future__ import annotations
@@ -158,13 +158,30 @@ class Lesson:
             move = Move.parse(answer) if isinstance(answer, str) else answer
             reason = before.check(move)
         except CrescentError as err:
-            return Verdict(False, label("verdict_illegal", lang) + err.text(lang), err.reason)
+            return self._illegal(err.text(lang), err.reason, lang)
         if reason is not None:
-            return Verdict(False, label("verdict_illegal", lang) + message(reason, lang), reason)
+            return self._illegal(message(reason, lang), reason, lang)
         concrete = before.resolve(move)
         if str(concrete) in self.answers:
             return Verdict(True, label("verdict_right", lang) + explain(before, concrete, lang))
-        return self._wrong(explain(before, concrete, lang), lang)
+        return self._wrong(explain(before, concrete, lang, taken_back=True), lang)
+
+    def refused(self, reason: str, lang: str = DEFAULT_LANG) -> Verdict:
+        """The verdict on an attempt at the task that the rules refused (an illegal tap or drag on
+        the lesson's board): the rule's reason (``reason``, a refusal code), then the right idea.
+
+        >>> from crescent_widget.lessons import LESSONS
+        >>> LESSONS[2].refused("same_suit", "en").text
+        'Not yet: Must be the same suit. Hint: An Ace goes onto the King of its suit: A♠ onto K♠.'
+        """
+        lang = check_lang(lang)
+        return self._illegal(message(reason, lang), reason, lang)
+
+    def _illegal(self, why: str, reason: str, lang: Lang) -> Verdict:
+        """An answer the rules forbid: nothing happened; why not, and the idea to try instead."""
+        idea = self.idea.text(lang)
+        hint = label("verdict_hint", lang, idea=idea) if idea else ""
+        return Verdict(False, label("verdict_illegal", lang) + why + hint, reason)
 
     def _wrong(self, what: str, lang: Lang) -> Verdict:
         """A legal answer that does not do the task: what it did, that it is taken back, and the idea."""
@@ -174,9 +191,9 @@ class Lesson:
     def try_answer(self, game: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
         """Judge ``answer`` and play it on ``game`` if it does the task.
 
-        Any other answer changes nothing: an illegal one gets the rule's reason, a legal
-        one that does not do the task is taken back at once (so the task stays doable)
-        with what it did and the hint of the right idea.
+        Any other answer changes nothing: an illegal one gets the rule's reason and the hint
+        of the right idea, a legal one that does not do the task is taken back at once (so
+        the task stays doable) with what it did and that hint.
         """
         verdict = self.judge(game, answer, lang)
         if verdict.correct:

@@ -410,6 +410,11 @@ NARRATION: Final[dict[str, dict[str, str]]] = {
         "pl": " Stos {name} jest teraz pusty i pozostanie pusty.",
         "en": " Pile {name} is now empty and stays empty.",
     },
+    # The same, said of a move a lesson took back: the pile still holds its card.
+    "emptied_taken_back": {
+        "pl": " Ten ruch opróżniłby stos {name} na dobre.",
+        "en": " That move would have emptied pile {name} for good.",
+    },
 }
 
 
@@ -525,6 +530,7 @@ LABELS.update(
         },
         "replay_keep": {"pl": "Graj od tego miejsca", "en": "Play from here"},
         "verdict_taken_back": {"pl": "Cofnięto go: {what} Wskazówka: ", "en": "It is taken back: {what} Hint: "},
+        "verdict_hint": {"pl": ". Wskazówka: {idea}", "en": ". Hint: {idea}"},
         "verdict_other_undo": {"pl": "W tej lekcji nie trzeba niczego cofać.", "en": "This lesson needs no undo."},
         "lesson_progress": {"pl": "Lekcja {n} z {count}", "en": "Lesson {n} of {count}"},
         "lesson_done": {"pl": "zrobiona ✓", "en": "done ✓"},

@@ -65,8 +65,11 @@ def describe(game: Game, move: Move, lang: str = DEFAULT_LANG) -> str:
     )
 
 
-def explain(game: Game, move: Move, lang: str = DEFAULT_LANG) -> str:
+def explain(game: Game, move: Move, lang: str = DEFAULT_LANG, *, taken_back: bool = False) -> str:
     """The rule a legal move uses, in one line, for teaching.
+
+    ``taken_back``: the move was played and taken back again (a lesson's wrong answer), so
+    a pile it emptied is said to be one it *would have* emptied: the board shows its card.
 
     >>> from crescent_widget import Game, Move
     >>> explain(Game("CR1-N-AAAAAAB"), Move.parse("15-F1"), "pl")
@@ -87,5 +90,5 @@ def explain(game: Game, move: Move, lang: str = DEFAULT_LANG) -> str:
     else:
         text = _phrase("rule_up" if dst < FIRST_FOUNDATION + 4 else "rule_down", lang, **values)  # F1-F4: Aces
     if src.is_pile and game.pile_size(src) == 1:
-        text += _phrase("emptied", lang, name=src.name)
+        text += _phrase("emptied_taken_back" if taken_back else "emptied", lang, name=src.name)
     return text
