@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Generator
 from itertools import pairwise
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from crescent_widget import CrescentWidget, Game
 from crescent_widget.errors import ArgumentTypeError, CrescentError
 from crescent_widget.solver import check_win, hint, move_check, solve
-from crescent_widget.solver.api import InvalidBudgetError
+from crescent_widget.solver import review as review_module
+from crescent_widget.solver.api import InvalidBudgetError, SolveResult, Solving
 from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, _Bisection, _prove_back_steps, review
 from crescent_widget.solver.watch import finish_steps
 from crescent_widget.solver.why import dead_ends_ahead, lost_suit, names_cause, why_lost
@@ -20,6 +22,9 @@ from crescent_widget.table.terminal import play
 from widget_support import intent
 
 DEAL = 3
+
+
+Steps = Generator[None, None, SolveResult]
 
 
 @pytest.fixture(scope="module")
@@ -197,6 +202,61 @@ def test_a_repaired_line_proves_the_next_position_won(won_line) -> None:
     assert at + 1 not in work.verdicts
     assert work.repair()
     assert work.verdicts[at + 1] == "won" and check_win(played(record), work.lines[at + 1])
+
+
+def moves_taken_early(won_line: tuple[str, ...]) -> tuple[int, list[str]]:
+    """A place ``at`` and two later moves of the won line that can be played there at once,
+    reaching a position the line never passes through: (at, the two moves)."""
+    game = Game.from_number(DEAL)
+    on_line = {game.position_key}
+    walk = game.copy()
+    for move in won_line:
+        walk.move(move)
+        on_line.add(walk.position_key)
+    for at in range(len(won_line)):
+        for first in range(at + 1, min(at + 6, len(won_line))):
+            for second in range(first + 1, min(at + 6, len(won_line))):
+                early = game.copy()
+                if early.can_move(won_line[first]):
+                    early.move(won_line[first])
+                    if early.can_move(won_line[second]):
+                        early.move(won_line[second])
+                        if early.position_key not in on_line:
+                            return at, [won_line[first], won_line[second]]
+        game.move(won_line[at])
+    pytest.fail("no two later moves of the won line that can be played early")
+
+
+def test_a_repaired_line_proves_a_later_position_won(won_line) -> None:
+    # The record plays two moves the won line makes later: the line without them wins from
+    # the position after both, which the line itself never reaches.
+    at, early = moves_taken_early(won_line)
+    record = [*won_line[:at], *early]
+    work = _Bisection(Game.from_number(DEAL), played(record).actions, math.inf)
+    before = played(won_line[:at])
+    work.settle_won(at, tuple(before.move(move) for move in won_line[at:]))
+    assert at + 2 not in work.verdicts
+    assert work.repair()
+    assert work.winnable == at + 2 and check_win(played(record), work.lines[at + 2])
+
+
+def test_a_fresh_search_settles_a_win_with_a_replayed_line(won_line) -> None:
+    work = _Bisection(Game.from_number(DEAL), played(won_line[:20]).actions, time.perf_counter() + 60)
+    assert finish_steps(work.fresh_steps(10, 30.0, seed=5)) == "won"
+    assert work.winnable is not None and work.winnable >= 10 and work.lost is None
+    assert check_win(work.position(10), work.lines[10])
+
+
+def test_a_fresh_search_out_of_time_leaves_the_position_unknown(won_line, monkeypatch: pytest.MonkeyPatch) -> None:
+    class OutOfTime(Solving):  # every search's budget runs out before an answer
+        def steps(self, *, seconds: float | None = None, nodes: int | None = None) -> Steps:
+            yield
+            return SolveResult("unknown", (), 0, seconds or 0.0, 0)
+
+    monkeypatch.setattr(review_module, "Solving", OutOfTime)
+    work = _Bisection(Game.from_number(DEAL), played(won_line[:20]).actions, time.perf_counter() + 60)
+    assert finish_steps(work.fresh_steps(10, 1.0, seed=5)) == "unknown"
+    assert work.verdicts == {10: "unknown"} and work.lost is None and work.winnable is None
 
 
 @pytest.mark.parametrize("bad", ["CR1-N-AAAAAAD", None, 3, Table("CR1-N-AAAAAAD")])

@@ -44,6 +44,10 @@ PROBE_SHARE: Final = 0.04
 # Each later search of that position gets this many times the one before it (added to its
 # search so far: a position's search resumes, see :class:`~.api.Solving`).
 DEEPEN: Final = 2.0
+# After each such search, a fresh search of that position with a seed of its own gets this
+# share of the same budget: differently seeded dives find some wins in a second or two that
+# the resumed search has not found in several (docs/solver.md, "The game review").
+FRESH_SHARE: Final = 1.0
 ONLY_MOVE_SHARE: Final = 0.5  # of a won game's review budget, for finding the only moves
 # The one-suit bound's budget per position when it walks back from a lost one: at most
 # this many relaxed positions (the memory bound the solver uses too) and this share of the
@@ -188,6 +192,23 @@ class _Bisection:
         self._forget_settled()
         return status
 
+    def fresh_steps(self, index: int, seconds: float, seed: int) -> Generator[None, None, Outcome]:
+        """A search of ``index`` of its own, seeded with ``seed``, for ``seconds``: a win or a
+        proven loss settles the position as :meth:`probe_steps` does; the search is dropped."""
+        stage(index, len(self.actions))
+        result = yield from Solving(self.position(index), seed=seed).steps(seconds=max(min(seconds, self.left()), 0.01))
+        if result.status == "won":
+            self.verdicts[index] = "won"
+            self.results[index] = result
+            self.settle_won(index, result.line)
+        elif result.status == "lost":
+            self.results[index] = result
+            self.settle_lost(index)
+        else:
+            self.verdicts.setdefault(index, "unknown")
+        self._forget_settled()
+        return result.status
+
     def _forget_settled(self) -> None:
         """Drop the searches of positions outside the bracket (their tables hold much memory)."""
         low = -1 if self.winnable is None else self.winnable
@@ -218,32 +239,39 @@ class _Bisection:
             self.winnable = index
 
     def repair(self) -> bool:
-        """Whether the last winnable position's line, with the record's next move taken out,
-        wins from the position after that move (then it is settled won).
+        """Whether the last winnable position's line, with the record's moves since then taken
+        out, wins from a later open position (then the farthest such is settled won).
 
         Moves of the line that the position no longer allows are left out too; whatever
         is left is replayed through the engine, so only a true win counts.
         """
         index = self.winnable
-        if index is None or index >= len(self.actions) or self.verdicts.get(index + 1) == "lost":
+        if index is None or index >= len(self.actions):
             return False
-        line, played = self.lines.get(index, ()), self.actions[index]
+        line = self.lines.get(index, ())
         if (index, line) in self.repaired:
             return False
         self.repaired.add((index, line))
-        game = self.position(index + 1)
+        for later in reversed(self.open_positions()):
+            kept = self._line_without(self.position(later), line, self.actions[index:later])
+            if kept is not None:
+                self.settle_won(later, kept)
+                return True
+        return False
+
+    @staticmethod
+    def _line_without(game: Game, line: tuple[Move, ...], played: tuple[Move, ...]) -> tuple[Move, ...] | None:
+        """``line`` played on ``game`` (changed) without the moves of ``played`` (each once) and
+        those it does not allow; the moves kept if they win, else None."""
+        skip = list(played)
         kept: list[Move] = []
-        skipped = False
         for move in line:
-            if move == played and not skipped:
-                skipped = True
+            if move in skip:
+                skip.remove(move)
                 continue
             if game.check(move) is None:
                 kept.append(game.move(move))
-        if game.status != "won":
-            return False
-        self.settle_won(index + 1, tuple(kept))
-        return True
+        return tuple(kept) if game.status == "won" else None
 
     def frontier(self) -> int | None:
         """The first position after the last winnable one that is proven lost or came back
@@ -321,11 +349,11 @@ def _bisect_steps(work: _Bisection, probe: float) -> Generator[None, None, None]
 
     A short search that comes back unknown marks the lost side for now (wins are mostly
     found fast, proofs of loss are slow), so the bisection narrows down to the first
-    position that resists. That position then gets searches of growing length, the
-    one-suit bound and short proof-heavy searches walking back from the first proven
-    loss, and the winning line of the position before it, repaired; a win there moves the
-    bisection on. Each position keeps its search, so a longer search of it goes on from
-    the shorter ones.
+    position that resists. That position then gets searches of growing length, each
+    followed by a fresh search of it seeded anew, the one-suit bound and short
+    proof-heavy searches walking back from the first proven loss, and the winning line of
+    the last winnable position, repaired; a win moves the bisection on. Each position
+    keeps its first search, so a longer search of it goes on from the shorter ones.
     """
     end = len(work.actions)
     if work.lost is None and work.left() > 0:
@@ -333,6 +361,7 @@ def _bisect_steps(work: _Bisection, probe: float) -> Generator[None, None, None]
     if work.winnable is None and work.lost != 0 and work.left() > 0:
         yield from work.probe_steps(0, probe)
     focus = probe
+    rounds = 0  # of the frontier's searches: each fresh search takes the round's number as its seed
     while work.left() > 0.05:
         if work.winnable is None:
             if work.lost == 0:
@@ -355,7 +384,9 @@ def _bisect_steps(work: _Bisection, probe: float) -> Generator[None, None, None]
         if work.lost == high:
             return
         focus *= DEEPEN
-        yield from work.probe_steps(high, focus)
+        rounds += 1
+        if (yield from work.probe_steps(high, focus)) == "unknown" and work.left() > 0.05:
+            yield from work.fresh_steps(high, focus * FRESH_SHARE, seed=rounds)
 
 
 def _bound_back(work: _Bisection) -> None:

@@ -30,7 +30,7 @@ from typing import Any, Final, Literal
 
 from ..errors import CrescentError
 from ..solver.watch import SearchCancelled, Watch, in_browser, watching
-from ..words.i18n import Lang, label
+from ..words.i18n import Lang, label, searched_text
 
 logger = logging.getLogger(__name__)
 
@@ -174,12 +174,12 @@ class Searches:
         if job is None:
             return ""
         watch = job.watch
-        n = f"{watch.nodes:,}".replace(",", "\u202f")
+        searched = searched_text(watch.nodes, lang)
         if job.kind == "review":
             if watch.stage is None:  # a won game's review asks no position's verdict
-                return label("searching_review_start", lang, n=n)
-            return label("searching_review", lang, i=watch.stage[0], of=watch.stage[1], n=n)
-        return label(f"searching_{job.kind}", lang, n=n)
+                return label("searching_review_start", lang, searched=searched)
+            return label("searching_review", lang, i=watch.stage[0], of=watch.stage[1], searched=searched)
+        return label(f"searching_{job.kind}", lang, searched=searched)
 
     # ------------------------------------------------------------------ running a job
 

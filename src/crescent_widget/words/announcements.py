@@ -22,7 +22,7 @@ from ..engine.moves import Move, Place
 from ..engine.positions import CARD_COUNT
 from ..engine.records import RecordError
 from ..errors import CrescentError
-from .i18n import LABELS, NO_WORDS, REASONS, Lang, Words, label, message
+from .i18n import LABELS, NO_WORDS, REASONS, Lang, Words, label, message, plural_form
 from .narration import explain, narrate
 
 if TYPE_CHECKING:
@@ -31,11 +31,7 @@ if TYPE_CHECKING:
 
 def cards_word(count: int, lang: Lang) -> str:
     """ "karta" / "karty" / "kart" (Polish plural forms), "card" / "cards" in English."""
-    if count == 1:
-        return label("cards_one", lang)
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return label("cards_few", lang)
-    return label("cards_many", lang)
+    return label(f"cards_{plural_form(count)}", lang)
 
 
 def place_text(place: Place, lang: Lang) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 # The languages live below the engine; they are named here too, where the texts are.
 from ..lang import DEFAULT_LANG as DEFAULT_LANG  # noqa: PLC0414  (a re-export)
@@ -346,18 +346,22 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "pl": "Partia trwa: wpisz n jeszcze raz, aby ją porzucić i zacząć nową.",
         "en": "A game is in progress: type n again to abandon it and start a new one.",
     },
-    # A search running in the background (table/background.py); {n} is positions searched.
-    "searching_hint": {"pl": "Szukam podpowiedzi… {n} pozycji", "en": "Looking for a hint… {n} positions"},
+    # A search running in the background (table/background.py); {searched} is the count of
+    # positions searched so far, in the plural form below that fits it (searched_text()).
+    "searching_hint": {"pl": "Szukam podpowiedzi… {searched}", "en": "Looking for a hint… {searched}"},
     "searching_winnable": {
-        "pl": "Sprawdzam, czy da się wygrać… {n} pozycji",
-        "en": "Checking whether it can still be won… {n} positions",
+        "pl": "Sprawdzam, czy da się wygrać… {searched}",
+        "en": "Checking whether it can still be won… {searched}",
     },
-    "searching_check": {"pl": "Sprawdzam ruch… {n} pozycji", "en": "Checking the move… {n} positions"},
+    "searching_check": {"pl": "Sprawdzam ruch… {searched}", "en": "Checking the move… {searched}"},
     "searching_review": {
-        "pl": "Analiza partii: pozycja {i} z {of}… {n} pozycji",
-        "en": "Reviewing the game: position {i} of {of}… {n} positions",
+        "pl": "Analiza partii: pozycja {i} z {of}… {searched}",
+        "en": "Reviewing the game: position {i} of {of}… {searched}",
     },
-    "searching_review_start": {"pl": "Analiza partii… {n} pozycji", "en": "Reviewing the game… {n} positions"},
+    "searching_review_start": {"pl": "Analiza partii… {searched}", "en": "Reviewing the game… {searched}"},
+    "searched_one": {"pl": "przeszukano {n} pozycję", "en": "{n} position searched"},
+    "searched_few": {"pl": "przeszukano {n} pozycje", "en": "{n} positions searched"},
+    "searched_many": {"pl": "przeszukano {n} pozycji", "en": "{n} positions searched"},
     "cancel_search": {"pl": "Przerwij", "en": "Stop"},
     "search_cancelled": {"pl": "Szukanie przerwane.", "en": "Search stopped."},
 }
@@ -601,6 +605,32 @@ def label(key: str, lang: str = DEFAULT_LANG, **values: object) -> str:
     'Przetasowania: 2'
     """
     return LABELS[key][check_lang(lang)].format(**values)
+
+
+def plural_form(count: int) -> Literal["one", "few", "many"]:
+    """Which plural form a count takes: Polish has three (1 karta, 2-4 karty, 5 kart; 22 karty,
+    but 12-14 kart), English uses its plural for both "few" and "many".
+
+    >>> [plural_form(count) for count in (0, 1, 2, 4, 5, 12, 21, 22, 112, 379_394)]
+    ['many', 'one', 'few', 'few', 'many', 'many', 'many', 'few', 'many', 'few']
+    """
+    if count == 1:
+        return "one"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return "few"
+    return "many"
+
+
+def searched_text(count: int, lang: str = DEFAULT_LANG) -> str:
+    """How many positions a search has looked at, in words, with thin spaces between thousands.
+
+    >>> searched_text(379_397, "en"), searched_text(379_397, "pl")
+    ('379\\u202f397 positions searched', 'przeszukano 379\\u202f397 pozycji')
+    >>> searched_text(1, "en"), searched_text(1, "pl"), searched_text(1_022, "pl")
+    ('1 position searched', 'przeszukano 1 pozycję', 'przeszukano 1\\u202f022 pozycje')
+    """
+    number = f"{count:,}".replace(",", "\u202f")
+    return label(f"searched_{plural_form(count)}", lang, n=number)
 
 
 def reshuffle_button_text(reshuffles_left: int, lang: str = DEFAULT_LANG) -> str:
