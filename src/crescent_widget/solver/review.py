@@ -406,6 +406,10 @@ def _check_known_lines(known_lines: object) -> dict[int, tuple[Move, ...]]:
 def _bisect_steps(work: _Bisection, probe: float, end_probe: float) -> Generator[None, None, None]:
     """Narrow the bracket with short searches, then prove the position after the last winnable.
 
+    The last position comes first, with ``end_probe`` (a longer search than the bisection's
+    ``probe``): a win there settles the whole record, so a game that can still be won is
+    not bisected as if the short probe's unknown were a loss.
+
     A short search that comes back unknown marks the lost side for now (wins are mostly
     found fast, proofs of loss are slow), so the bisection narrows down to the first
     position that resists. That position then gets searches of growing length, each
