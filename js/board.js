@@ -245,7 +245,7 @@ function createPanels(helpId, settingsId) {
   const helpPanel = element("div", "cw-panel cw-help", { id: helpId, role: "dialog", tabindex: "-1" });
   helpPanel.hidden = true;
   const helpTitle = element("p", "cw-help-title");
-  const helpList = element("ul", "cw-help-list");
+  const helpList = element("div", "cw-help-text"); // rule and key lists under their headings
   const helpClose = element("button", "cw-button cw-panel-close", { type: "button", "data-close": "help" });
   helpPanel.append(helpClose, helpTitle, helpList);
   const settingsPanel = element("div", "cw-panel cw-settings", { id: settingsId, role: "dialog", tabindex: "-1" });

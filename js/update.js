@@ -311,24 +311,26 @@ function updateReplay(view, state, replaying) {
 }
 
 /**
- * The key list of the help panel, one line of Python's text an item.
+ * The help panel's lists, one line of Python's text an item; a line ending in ":" heads
+ * the list after it.
  * @param {View} view
  * @param {import("./state.js").Labels} labels
  */
 function updateHelp(view, labels) {
   setText(view.parts.helpTitle, labels.help ?? "");
-  const list = view.parts.helpList;
-  if (list.dataset.text === labels.help_keys) return;
-  list.dataset.text = labels.help_keys ?? "";
-  list.replaceChildren(
-    ...String(labels.help_keys ?? "")
-      .split("\n")
-      .map((line) => {
-        const li = element("li");
-        li.textContent = line;
-        return li;
-      }),
-  );
+  const box = view.parts.helpList;
+  if (box.dataset.text === labels.help_keys) return;
+  box.dataset.text = labels.help_keys ?? "";
+  box.replaceChildren();
+  let list = box.appendChild(element("ul", "cw-help-list"));
+  for (const line of String(labels.help_keys ?? "").split("\n")) {
+    if (line.endsWith(":")) {
+      box.appendChild(element("p", "cw-help-title")).textContent = line.slice(0, -1);
+      list = box.appendChild(element("ul", "cw-help-list"));
+    } else {
+      list.appendChild(element("li")).textContent = line;
+    }
+  }
 }
 
 /**

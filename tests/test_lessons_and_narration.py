@@ -62,7 +62,8 @@ def test_a_legal_move_that_is_not_the_answer_is_taken_back_with_what_it_did_and_
     before = snapshot(game)
     verdict = lesson.try_answer(game, "13-14", "en")
     assert (verdict.correct, verdict.taken_back, verdict.tone) == (False, True, "wrong")
-    assert "asks for something else" in verdict.text and "It is taken back: A♠ went onto K♠" in verdict.text
+    assert "asks for something else" in verdict.text
+    assert "A♠ went from pile 13 onto K♠ on pile 14. It is taken back." in verdict.text, "not the task's card"
     assert verdict.text.endswith(lesson.idea.text("en"))
     assert snapshot(game) == before, "the task stays doable"
     assert lesson.try_answer(game, "15-F1", "en").correct
@@ -161,6 +162,44 @@ def test_an_illegal_attempt_in_a_lesson_gets_the_reason_and_the_idea_and_changes
     assert w.note_tone == "right" and w.lessons_done == [lesson.key]
     answer(w, "14-3")  # done: a refusal after it is the plain one (no task left to guide towards)
     assert w.message == message("same_suit", lang) and w.note == "" and w.lessons_done == [lesson.key]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "2♠ went from pile 15 onto A♠ on pile 13, not to foundation F1. It is taken back. Hint: "),
+        ("pl", "2♠ ze stosu 15 na A♠ na stosie 13, a nie na fundament F1. Ruch cofnięto. Wskazówka: "),
+    ],
+)
+def test_a_wrong_legal_answer_names_the_pile_it_went_to_and_the_place_the_task_wanted(lang: str, said: str) -> None:
+    w = CrescentWidget(lesson=1, lang=lang)
+    answer(w, "15-13")  # 2♠ onto the A♠ on pile 13, while the task wants the A♠ foundation
+    assert w.note_tone == "wrong" and said in w.note, w.note
+    assert w.note.count(":") <= 2, "one colon for the hint's idea, none stacked in the sentence"
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_solved_lesson_stays_solved_and_the_board_is_free_play(lang: str) -> None:
+    w = CrescentWidget(lesson=3, lang=lang)
+    intent(w, "tap", pile="10")  # A♠ has one place to go: played at once, and the task is done
+    assert w.note_tone == "right" and w.lessons_done == ["wrap"]
+    intent(w, "tap", pile="3")  # meant as a destination, it plays K♥ elsewhere
+    assert w.piles[2] == ["", 0], "the move stands: free play, nothing taken back"
+    assert w.note_tone == "" and label("verdict_other", lang) not in w.note, "no verdict on free play"
+    assert w.note == label("lesson_free_play", lang) and "✓" in w.note
+    assert w.lessons_done == ["wrap"] and w.lesson_panel["solved"] and w.lesson_panel["done"], "the ✓ stands"
+    intent(w, "lesson_retry")
+    assert w.piles[2] == ["KH", 1] and not w.lesson_panel["solved"]
+    answer(w, "3-F2")  # before the task is done again, a wrong answer is judged and taken back
+    assert w.note_tone == "wrong" and w.piles[2] == ["KH", 1]
+
+
+def test_free_play_after_a_lesson_on_a_teaching_board_explains_the_move() -> None:
+    w = LESSONS[2].widget("en")
+    answer(w, "10-14")
+    answer(w, "3-F2")
+    assert w.note == explain(LESSONS[2].fresh_position(), Move.parse("3-F2"), "en") and w.note_tone == ""
+    assert w.lessons_done == ["wrap"] and w.lesson_panel["solved"]
 
 
 def test_a_refused_attempt_after_a_wrong_legal_one_still_gets_the_lesson_verdict() -> None:
@@ -367,6 +406,11 @@ def test_explain_names_the_rule_a_move_used(
     assert words in text
     if "empty" not in words:
         assert "empty" not in text
+
+
+@pytest.mark.parametrize(("lang", "place"), [("en", "onto K♠ on pile 14:"), ("pl", "na K♠ na stosie 14:")])
+def test_explain_names_the_pile_a_card_went_onto(lang: str, place: str) -> None:
+    assert place in explain(Game("CR1-N-AAAAAAB"), Move.parse("13-14"), lang)
 
 
 def test_explain_a_reshuffle() -> None:

@@ -112,7 +112,7 @@ def test_teach_explains_every_move(w: CrescentWidget) -> None:
     w.teach = True
     w.lang = "en"
     w.move(13, 14)
-    assert w.note == "A♠ went onto K♠: on piles, ranks wrap from King to Ace."
+    assert w.note == "A♠ went onto K♠ on pile 14: on piles, ranks wrap from King to Ace."
     w.reshuffle()
     assert w.note.startswith("Reshuffle: every pile")
     w.lang = "pl"

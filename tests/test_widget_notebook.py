@@ -28,7 +28,7 @@ def test_the_play_notebook_runs() -> None:
     assert result == "(['5-F2', '13-14'], 2)"
     # Hints, teaching mode, replay (the cells after the first part).
     assert "move 13-14 after 0 moves" in texts
-    assert "A♠ went onto K♠: on piles, ranks wrap from King to Ace." in texts
+    assert "A♠ went onto K♠ on pile 14: on piles, ranks wrap from King to Ace." in texts
     assert "won " in texts and "steps | Move 2: " in texts
 
 

@@ -412,7 +412,8 @@ class CrescentWidget(anywidget.AnyWidget):
         New game or Finish; Undo or Reshuffle where that is the task) and judges every action of the learner:
         a right one is praised with the rule it used and its key added to :attr:`lessons_done`;
         a legal one that does not do the task is taken back at once, with what it did and the
-        idea of the right move, so the learner can try again. :meth:`end_lesson` leaves it.
+        idea of the right move, so the learner can try again. Once the task is done, moves are
+        free play (they stand, unjudged) until Try again or Next lesson. :meth:`end_lesson` leaves it.
 
         Raises:
             InvalidOptionError: a number outside the course.

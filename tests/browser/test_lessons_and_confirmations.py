@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from test_board import reset, settle, slot, top_card, view
 
 from crescent_widget.lessons import LESSONS
+from crescent_widget.words.i18n import label
 
 pytestmark = pytest.mark.browser
 
@@ -172,6 +173,11 @@ def test_a_lesson_is_done_by_taps_and_a_wrong_answer_is_tried_again(page: Any) -
         page.wait_for_function(
             "(key) => localStorage.getItem(key) === JSON.stringify(['layout', 'wrap'])", arg=STORAGE_KEY
         )
+        slot(page, "3").click()  # the task is done: K♥ plays, free play, nothing taken back
+        expect(top_card(page, "F2")).to_have_attribute("data-card", "KH")
+        expect(note).to_have_attribute("data-tone", "")
+        expect(note).to_have_text(label("lesson_free_play", "en"))
+        expect(panel.locator(".cw-lesson-progress")).to_contain_text("done ✓")
 
         panel.locator('[data-lesson-action="next"]').click()
         expect(panel.locator(".cw-lesson-title")).to_have_text(LESSONS[3].title.text("en"))

@@ -383,7 +383,9 @@ def test_a_short_game_with_the_keyboard_alone(page: Any) -> None:
     keyboard.press("?")
     help_panel = view(page).locator(".cw-help")
     expect(help_panel).to_be_visible()
-    expect(help_panel.locator("li")).to_have_count(len(LABELS["help_keys"]["pl"].splitlines()))  # rules, then keys
+    lines = LABELS["help_keys"]["pl"].splitlines()
+    expect(help_panel.locator("li")).to_have_count(len(lines) - 1)  # rules, then keys under their heading
+    expect(help_panel.locator(".cw-help-title").nth(1)).to_have_text("Klawisze")
     expect(view(page).locator('[data-action="help"]')).to_have_attribute("aria-expanded", "true")
     keyboard.press("Escape")
     expect(help_panel).to_be_hidden()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.moves import Move
 from ..errors import ArgumentTypeError, InvalidOptionError, quoted
-from ..words.i18n import REASONS
+from ..words.i18n import REASONS, label
 from .lesson import UNDO, Lesson
 
 if TYPE_CHECKING:
@@ -105,12 +105,19 @@ class LessonBoard:
         self._publish()
 
     def _judge(self, kind: str, move: Move | None, *_: object) -> None:
-        """Judge one action of the learner: praise a right one, take a wrong legal one back."""
+        """Judge one action of the learner: praise a right one, take a wrong legal one back.
+
+        Once the task is done the board is free play until Try again or Next lesson: moves
+        stand, unjudged (a tap meant as the answer's destination may well play another card),
+        and a note the table leaves blank says so, plainly (no verdict, read out by nobody)."""
         widget, lesson = self._widget, self.lesson
         answer: str | Move | None = {"undo": UNDO, "reshuffle": "R"}.get(kind, move)
-        if kind == "undo" and UNDO not in lesson.answers:
+        if kind == "undo" and UNDO not in lesson.answers:  # only notebook code can: the board offers no Undo
             widget.show_note("")  # Undo clears the last verdict; the panel still says the task
             self._solved = False
+        elif self._solved:
+            if not widget.note:  # a teaching board's note on the move says more
+                widget.show_note(label("lesson_free_play", widget.lang))
         elif kind != "new_game" and answer is not None:
             verdict = lesson.judge(self._before, answer, widget.lang)
             if verdict.taken_back:

@@ -10,7 +10,7 @@ with it.
 >>> lesson = LESSONS[2]
 >>> game = lesson.fresh_position()
 >>> lesson.try_answer(game, "10-14", "en").text
-'Right! A♠ went onto K♠: on piles, ranks wrap from King to Ace.'
+'Right! A♠ went onto K♠ on pile 14: on piles, ranks wrap from King to Ace.'
 >>> lesson.try_answer(lesson.fresh_position(), "10-3", "pl").text
 'Jeszcze nie: Musi być tego samego koloru. Wskazówka: As idzie na Króla swojego koloru: A♠ na K♠.'
 """
@@ -26,10 +26,10 @@ from ..deprecation import renamed
 from ..engine.cards import ASCII_TEXT, card_index, parse_card_index
 from ..engine.codes import base_cards
 from ..engine.game import Game
-from ..engine.moves import Move
+from ..engine.moves import Move, Place
 from ..errors import CrescentError
 from ..words.i18n import DEFAULT_LANG, NO_WORDS, Lang, Words, check_lang, label, message
-from ..words.narration import explain
+from ..words.narration import explain, taken_back
 
 if TYPE_CHECKING:
     from ..widget import CrescentWidget
@@ -164,7 +164,13 @@ class Lesson:
         concrete = before.resolve(move)
         if str(concrete) in self.answers:
             return Verdict(True, label("verdict_right", lang) + explain(before, concrete, lang))
-        return self._wrong(explain(before, concrete, lang, taken_back=True), lang)
+        return self._wrong(taken_back(before, concrete, lang, self._wanted_destination(concrete)), lang)
+
+    def _wanted_destination(self, move: Move) -> Place | None:
+        """Where the task wants the card ``move`` moved, when the answers agree on one place (else ``None``)."""
+        answers = [Move.parse(answer) for answer in self.answers if answer not in ("R", UNDO)]
+        places = {answer.dst for answer in answers if not move.is_reshuffle and answer.src == move.src}
+        return places.pop() if len(places) == 1 else None
 
     def refused(self, reason: str, lang: str = DEFAULT_LANG) -> Verdict:
         """The verdict on an attempt at the task that the rules refused (an illegal tap or drag on

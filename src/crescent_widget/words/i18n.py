@@ -243,12 +243,15 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "Crescent patience; press ? for the keys",
     },
     "help": {"pl": "Jak grać", "en": "How to play"},
-    # The help panel: the game in six lines, then the keys (one list item per line).
+    # The help panel: the game in seven lines, then the keys (one list item per line; a line ending in ":"
+    # heads the list after it).
     "help_keys": {
-        "pl": "Cel: wszystkie 104 karty na 8 fundamentów, kolorami: na asach w górę do króla, na królach w dół do asa\n"
+        "pl": "Cel: wszystkie 104 karty na 8 fundamentów, kolorami: fundamenty asów rosną do króla, fundamenty "
+        "króli maleją do asa\n"
         "Rusza się tylko wierzchnia karta stosu: na fundament albo na wierzchnią kartę innego stosu w tym samym "
         "kolorze, o jeden wyżej lub niżej (as i król się łączą)\n"
         "Pusty stos zostaje pusty; stos mieści najwyżej 13 kart\n"
+        "Pod stosem jego numer i liczba kart: „5 ×6” to stos 5 z 6 kartami\n"
         "Brak ruchu? Przetasuj (3 razy w grze): spodnia karta każdego stosu idzie na wierzch\n"
         "Dotknij karty, by ją zagrać; gdy ma kilka miejsc, dotknij miejsca. Dwa dotknięcia: na fundament. "
         "Można też przeciągać\n"
@@ -262,11 +265,12 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "Escape: anuluj wybór (albo wycofaj ruch czekający na potwierdzenie, albo przerwij szukanie)\n"
         "[ ] P: krok wstecz, krok dalej, odtwarzaj/pauza (w odtwarzaniu)\n"
         "?: pokaż lub ukryj tę listę",
-        "en": "Goal: all 104 cards onto the 8 foundations, by suit: up from the Aces to King, down from the Kings "
-        "to Ace\n"
+        "en": "Goal: all 104 cards onto the 8 foundations, by suit: Ace foundations build up to the King, King "
+        "foundations down to the Ace\n"
         "Only a pile's top card moves: onto a foundation, or onto another pile's top card of the same suit, one "
         "rank higher or lower (Ace and King join up)\n"
         "An emptied pile stays empty; a pile holds at most 13 cards\n"
+        "Under each pile, its number and card count: “5 ×6” is pile 5, holding 6 cards\n"
         "No move? Reshuffle (3 times a game): each pile's bottom card goes on top\n"
         "Tap a card to play it; when it has a choice, tap where it goes. Double-tap: to a foundation. Or drag it\n"
         "Hint shows a move of a winning line; ⚙: language (Język) and options; the lessons teach each rule\n"
@@ -288,6 +292,11 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "That move is legal, but the lesson asks for something else. ",
     },
     "verdict_undone": {"pl": "Dobrze! Ruch {move} został cofnięty.", "en": "Right! Move {move} was taken back."},
+    # After the task is done: moves are free play, judged no more.
+    "lesson_free_play": {
+        "pl": "Lekcja zrobiona ✓. Teraz grasz swobodnie: Spróbuj jeszcze raz albo Następna lekcja.",
+        "en": "Lesson done ✓. The board is free play now: Try again, or Next lesson.",
+    },
     # The terminal player (python -m crescent_widget); the widget does not ship these.
     "terminal_prompt": {
         "pl": "ruch (13-14, 13-F, r, u, h, w, review, ? = pomoc, q = koniec)> ",
@@ -379,12 +388,13 @@ NARRATION: Final[dict[str, dict[str, str]]] = {
     "dst_pile": {"pl": "na stosie {name}", "en": "pile {name}"},
     "dst_foundation": {"pl": "na fundamencie {name}", "en": "foundation {name}"},
     "rule_pile": {
-        "pl": "{card} na {top}: na stosach kładzie się kartę tego samego koloru o jeden wyższą lub niższą.",
-        "en": "{card} went onto {top}: on piles, a card goes onto its suit one rank higher or lower.",
+        "pl": "{card} na {top} na stosie {name}: na stosach kładzie się kartę tego samego koloru o jeden wyższą "
+        "lub niższą.",
+        "en": "{card} went onto {top} on pile {name}: on piles, a card goes onto its suit one rank higher or lower.",
     },
     "rule_wrap": {
-        "pl": "{card} na {top}: na stosach wartości zataczają koło, od Króla do Asa.",
-        "en": "{card} went onto {top}: on piles, ranks wrap from King to Ace.",
+        "pl": "{card} na {top} na stosie {name}: na stosach wartości zataczają koło, od Króla do Asa.",
+        "en": "{card} went onto {top} on pile {name}: on piles, ranks wrap from King to Ace.",
     },
     "rule_up": {
         "pl": "{card} na fundament {name}: fundamenty Asa rosną w swoim kolorze, aż do Króla.",
@@ -410,6 +420,13 @@ NARRATION: Final[dict[str, dict[str, str]]] = {
         "pl": " Stos {name} jest teraz pusty i pozostanie pusty.",
         "en": " Pile {name} is now empty and stays empty.",
     },
+    # A lesson's wrong answer, taken back: where the card went, and not where the task wanted it.
+    "went_pile": {"pl": "{card} {src} na {top} na stosie {name}", "en": "{card} went {src}onto {top} on pile {name}"},
+    "went_foundation": {"pl": "{card} {src} na fundament {name}", "en": "{card} went {src}to foundation {name}"},
+    "went_from_pile": {"pl": "ze stosu {name}", "en": "from pile {name} "},
+    "went_from_foundation": {"pl": "z fundamentu {name}", "en": "from foundation {name} "},
+    "not_pile": {"pl": ", a nie na stos {name}.", "en": ", not onto pile {name}."},
+    "not_foundation": {"pl": ", a nie na fundament {name}.", "en": ", not to foundation {name}."},
     # The same, said of a move a lesson took back: the pile still holds its card.
     "emptied_taken_back": {
         "pl": " Ten ruch opróżniłby stos {name} na dobre.",
@@ -529,7 +546,7 @@ LABELS.update(
             "en": "The same deal from the start: {code}.",
         },
         "replay_keep": {"pl": "Graj od tego miejsca", "en": "Play from here"},
-        "verdict_taken_back": {"pl": "Cofnięto go: {what} Wskazówka: ", "en": "It is taken back: {what} Hint: "},
+        "verdict_taken_back": {"pl": "{what} Ruch cofnięto. Wskazówka: ", "en": "{what} It is taken back. Hint: "},
         "verdict_hint": {"pl": ". Wskazówka: {idea}", "en": ". Hint: {idea}"},
         "verdict_other_undo": {"pl": "W tej lekcji nie trzeba niczego cofać.", "en": "This lesson needs no undo."},
         "lesson_progress": {"pl": "Lekcja {n} z {count}", "en": "Lesson {n} of {count}"},

@@ -9,14 +9,14 @@ Both read the position *before* the move, so call them just before playing it.
 >>> narrate(g, Move.parse("13-14"), 10, "en")
 'Move 10: A♠ from pile 13 onto K♠ on pile 14'
 >>> explain(g, Move.parse("13-14"), "en")
-'A♠ went onto K♠: on piles, ranks wrap from King to Ace.'
+'A♠ went onto K♠ on pile 14: on piles, ranks wrap from King to Ace.'
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.moves import FIRST_FOUNDATION, Move
+from ..engine.moves import FIRST_FOUNDATION, Move, Place
 from ..errors import IllegalMoveError
 from .i18n import DEFAULT_LANG, NARRATION, check_lang
 
@@ -91,4 +91,32 @@ def explain(game: Game, move: Move, lang: str = DEFAULT_LANG, *, taken_back: boo
         text = _phrase("rule_up" if dst < FIRST_FOUNDATION + 4 else "rule_down", lang, **values)  # F1-F4: Aces
     if src.is_pile and game.pile_size(src) == 1:
         text += _phrase("emptied_taken_back" if taken_back else "emptied", lang, name=src.name)
+    return text
+
+
+def taken_back(game: Game, move: Move, lang: str = DEFAULT_LANG, wanted: Place | None = None) -> str:
+    """Where a lesson's wrong answer put its card, naming the pile or foundation on both ends,
+    and (``wanted``) where the task wanted it instead; said of a move taken back again.
+
+    >>> from crescent_widget import Game, Move
+    >>> from crescent_widget.engine.moves import Place
+    >>> taken_back(Game("CR1-N-AAAAAAB"), Move.parse("15-13"), "en", Place.parse("F1"))
+    '2♠ went from pile 15 onto A♠ on pile 13, not to foundation F1.'
+    >>> taken_back(Game("CR1-N-AAAAAAB"), Move.parse("15-13"), "pl", Place.parse("F1"))
+    '2♠ ze stosu 15 na A♠ na stosie 13, a nie na fundament F1.'
+    """
+    if move.is_reshuffle:
+        return _phrase("rule_reshuffle", lang)
+    src, dst = move
+    card, top = _card(game.top(src), lang), _card(game.top(dst), lang)
+    origin = _phrase("went_from_pile" if src.is_pile else "went_from_foundation", lang, name=src.name)
+    text = _phrase(
+        "went_pile" if dst.is_pile else "went_foundation", lang, card=card, top=top, name=dst.name, src=origin
+    )
+    if wanted is not None and wanted != dst:
+        text += _phrase("not_pile" if wanted.is_pile else "not_foundation", lang, name=wanted.name)
+    else:
+        text += "."
+    if src.is_pile and game.pile_size(src) == 1:
+        text += _phrase("emptied_taken_back", lang, name=src.name)
     return text
