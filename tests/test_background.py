@@ -247,13 +247,13 @@ def test_the_boards_question_searches_longer_than_the_blocking_call(
     from crescent_widget.solver import advice
 
     asked: list[float | None] = []
-    steps = advice.winnability_steps
+    steps = advice.winnability_line_steps
 
     def spy(game: Game, *, seconds: float | None = None) -> Any:
         asked.append(seconds)
         return steps(game, seconds=0.05)  # the budget asked for is the point here, not the search
 
-    monkeypatch.setattr(advice, "winnability_steps", spy)
+    monkeypatch.setattr(advice, "winnability_line_steps", spy)
     table.start_winnable()
     assert table.wait_search(60)
     blocking = inspect.signature(Table.still_winnable).parameters["seconds"].default

@@ -10,6 +10,7 @@ from itertools import pairwise
 import pytest
 
 from crescent_widget import CrescentWidget, Game
+from crescent_widget.engine.moves import Move
 from crescent_widget.errors import ArgumentTypeError, CrescentError
 from crescent_widget.solver import check_win, hint, move_check, solve
 from crescent_widget.solver import review as review_module
@@ -105,6 +106,10 @@ def test_a_blunder_is_the_turning_point_with_its_suit_and_a_better_line(won_line
         assert symbol in found.text(lang)
         assert move in found.text(lang)
     assert names_cause(found.explanation)
+    assert f"At action {at + 1} the win was thrown away: " in found.text("en")
+    assert f"Przy akcji {at + 1} przepadła wygrana: " in found.text("pl")
+    assert f"Instead of action {at + 1} ({move}), better: " in found.text("en")
+    assert f"Zamiast akcji {at + 1} ({move}) lepiej: " in found.text("pl")
     assert found.better is not None
     assert found.better.position == at
     assert str(found.better.move) != move
@@ -134,6 +139,72 @@ def test_a_game_in_progress_that_can_still_be_won(won_line) -> None:
     assert (found.last_winnable, found.first_lost, found.turning_point) == (30, None, None)
     assert found.text("en") == "This game can still be won: it was never lost."
     assert found.text("pl") == "Tę grę nadal da się wygrać: ani razu nie była przegrana."
+
+
+def test_a_bracket_names_the_actions_it_spans_and_the_action_the_better_move_replaces(won_line, blunder) -> None:
+    at, move, _ = blunder
+    game = blundered(won_line, blunder)
+    end = len(game.actions)
+    assert end >= at + 3
+    work = _Bisection(Game.from_number(DEAL), game.actions, math.inf)
+    work.settle_won(at, line_from(won_line, at))
+    work.settle_lost(end)  # lost at the end, not yet placed nearer: a bracket
+    found = finish_review(work)
+    assert (found.last_winnable, found.first_lost, found.turning_point) == (at, end, None)
+    assert found.better is not None and found.better.position == at
+    en, pl = found.text("en"), found.text("pl")
+    assert f"the win was lost somewhere in actions {at + 1}–{end}. " in en
+    assert f"wygrana przepadła gdzieś w akcjach {at + 1}–{end}. " in pl
+    assert f"Instead of action {at + 1} ({move}), better: " in en
+    assert f"Zamiast akcji {at + 1} ({move}) lepiej: " in pl
+
+
+def finish_review(work: _Bisection) -> Review:
+    """The review ``work`` stands for, with its words (no further search)."""
+    return review_module._finish(work, time.perf_counter(), review_module._loss_words(work), ())
+
+
+def line_from(moves: tuple[str, ...], at: int) -> tuple[Move, ...]:
+    """The moves of ``moves`` from ``at`` on, as the engine's moves."""
+    game = played(moves[:at])
+    return tuple(game.move(move) for move in moves[at:])
+
+
+def test_a_line_the_caller_knows_settles_the_review_with_no_search(won_line) -> None:
+    game = played(won_line[:30])
+    unsettled = review(game, seconds=0)  # no time for any search
+    assert unsettled.text("en") == "Within its time the review could not settle whether or where the win was lost."
+    found = review(game, seconds=0, known_lines={30: line_from(won_line, 30)})
+    assert (found.last_winnable, found.first_lost) == (30, None)
+    assert found.text("en") == "This game can still be won: it was never lost."
+    earlier = review(game, seconds=0, known_lines={10: line_from(won_line, 10)})
+    assert earlier.last_winnable == 30  # the line passes through every later position of the record
+
+
+def test_a_known_line_that_does_not_win_there_is_not_used(won_line) -> None:
+    game = played(won_line[:30])
+    wrong = {30: line_from(won_line, 10), 31: line_from(won_line, 30), -1: line_from(won_line, 30)}
+    found = review(game, seconds=0, known_lines=wrong)
+    assert (found.last_winnable, found.first_lost) == (None, None)
+
+
+@pytest.mark.parametrize("known", [[()], {"30": ()}, {True: ()}, {30: "12-9"}, {30: ["12-9"]}, {30: None}])
+def test_known_lines_of_the_wrong_type_are_refused(won_line, known) -> None:
+    with pytest.raises(ArgumentTypeError) as refused:
+        review(played(won_line[:30]), seconds=0, known_lines=known)
+    assert refused.value.reason == "invalid_option" and isinstance(refused.value, TypeError)
+
+
+@pytest.mark.parametrize("ask", ["still_winnable", "hint"])
+def test_the_table_reviews_with_the_winning_line_it_already_knows(won_line, ask) -> None:
+    table = Table.from_game(played(won_line[:30]), lang="en")
+    if ask == "still_winnable":
+        assert table.still_winnable(seconds=10) == "winnable"
+    else:
+        assert table.hint(seconds=10).kind == "winning"
+    found = table.review(seconds=0)  # no time for a search of its own
+    assert (found.last_winnable, found.first_lost) == (30, None)
+    assert found.text("en") == "This game can still be won: it was never lost."
 
 
 def test_the_review_of_a_game_still_winnable_opens_where_the_player_is(won_line) -> None:
@@ -316,7 +387,8 @@ def test_the_widget_opens_the_review_at_the_turning_point_and_tries_the_better_m
     intent(w, "review_try")
     assert w.replay_state == {}
     assert [str(m) for m in w.game.actions] == [*won_line[:at], better]
-    assert w.note.startswith("The better move is played, ") and f"from action {at}." in w.note
+    assert w.note.startswith(f"The better move is played instead of action {at + 1}, ")
+    assert "; you play on from there." in w.note
     lit = w.hint_move  # the next move of the review's winning line, and Hint goes on along it
     assert lit != ""
     intent(w, "hint")

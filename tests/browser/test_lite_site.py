@@ -274,8 +274,8 @@ LONG_SEARCH = (
 import functools
 import crescent_widget.solver.advice as _advice
 w.lang = "en"
-_steps = _advice.winnability_steps
-_advice.winnability_steps = functools.partial(_steps, seconds=600.0)
+_steps = _advice.winnability_line_steps
+_advice.winnability_line_steps = functools.partial(_steps, seconds=600.0)
 """
 )
 
@@ -304,5 +304,5 @@ def test_a_search_runs_in_slices_and_the_board_answers_between_them(play: tuple[
         line.locator('[data-action="cancel-search"]').click()
         expect(line).to_be_hidden(timeout=CELL_TIMEOUT_MS)
     finally:
-        run_cell(page, "_advice.winnability_steps = _steps")
+        run_cell(page, "_advice.winnability_line_steps = _steps")
     assert run_cell(page, "print(repr(w.winnability), repr(w.search))").strip() == "'' ''"

@@ -253,12 +253,22 @@ def winnability(game: Game, *, seconds: float = 1.0) -> Winnability:
 
 def winnability_steps(game: Game, *, seconds: float = 1.0) -> Generator[None, None, Winnability]:
     """:func:`winnability` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
+    verdict, _line = yield from winnability_line_steps(game, seconds=seconds)
+    return verdict
+
+
+def winnability_line_steps(
+    game: Game, *, seconds: float = 1.0
+) -> Generator[None, None, tuple[Winnability, tuple[Move, ...]]]:
+    """:func:`winnability_steps` with the winning line that proves ``"winnable"`` (else ``()``)."""
     check_game(game)
     check_seconds(seconds)
     if hides_cards(game):
-        return "lost" if game.status == "blocked" else "unknown"
+        return ("lost" if game.status == "blocked" else "unknown"), ()
     result, _search = yield from run_steps(game, seconds=seconds)
-    return "winnable" if result.status == "won" else result.status
+    if result.status == "won":
+        return "winnable", result.line
+    return result.status, ()
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from ..engine.moves import Move
-from ..errors import CrescentError
+from ..errors import ArgumentTypeError, CrescentError
 from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, REVIEW, Lang, Words
 from ..words.narration import describe
@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 # search leaves unknown is taken as most likely lost while the bisection narrows the
 # bracket, and the time left then goes to the position just after the last winnable one.
 PROBE_SHARE: Final = 0.04
+# A game still being played: its last position gets this share first, before the bisection
+# takes a short probe it leaves unknown as lost. A player mostly asks while the game can still
+# be won, and a win found there settles every position of the record at once.
+END_SHARE: Final = 0.2
 # Each later search of that position gets this many times the one before it (added to its
 # search so far: a position's search resumes, see :class:`~.api.Solving`).
 DEEPEN: Final = 2.0
@@ -232,6 +236,21 @@ class _Bisection:
             if number is not None and number > index and self.verdicts.get(number) != "won":
                 self._mark_won(number, line[played:])
 
+    def use_known(self, index: int, line: tuple[Move, ...]) -> bool:
+        """Settle ``index`` won with ``line`` if it is a record position and the line, replayed
+        through the engine from it, wins there; whether it did."""
+        if not 0 <= index <= len(self.actions) or self.verdicts.get(index) == "won":
+            return False
+        game = self.position(index)
+        for move in line:
+            if game.check(move) is not None:
+                return False
+            game.move(move)
+        if game.status != "won":
+            return False
+        self.settle_won(index, line)
+        return True
+
     def _mark_won(self, index: int, line: tuple[Move, ...]) -> None:
         self.verdicts[index] = "won"
         self.lines[index] = line
@@ -306,29 +325,39 @@ class _Bisection:
         return known
 
 
-def review(game: Game, seconds: float = 30.0) -> Review:
+def review(game: Game, seconds: float = 30.0, *, known_lines: Mapping[int, Sequence[Move]] | None = None) -> Review:
     """Review ``game`` (won, blocked or in progress; unchanged): where its win was lost, and why.
 
     It runs :func:`review_steps` to its end.
 
     ``seconds`` bounds the whole review (a won game takes at most about half of it).
+    ``known_lines`` gives winning lines the caller already knows, by position number (e.g.
+    a table's "Still winnable?" or hint line): each is replayed through the engine from
+    its position, and one that wins settles that position (and the record's positions it
+    passes through) won with no search. A line that does not win from its position, or a
+    number outside ``0..len(game.actions)``, is not used.
 
     Raises:
         NotAGameError: ``game`` is not a :class:`Game`.
+        ArgumentTypeError: ``known_lines`` is not a mapping of position numbers (int) to
+            sequences of :class:`Move` (reason ``invalid_option``).
         InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
         HiddenCardsError: the game is still being played and face-down cards remain: the
             solver would read them.
     """
-    return finish_steps(review_steps(game, seconds))
+    return finish_steps(review_steps(game, seconds, known_lines=known_lines))
 
 
-def review_steps(game: Game, seconds: float = 30.0) -> Generator[None, None, Review]:
+def review_steps(
+    game: Game, seconds: float = 30.0, *, known_lines: Mapping[int, Sequence[Move]] | None = None
+) -> Generator[None, None, Review]:
     """:func:`review` in steps: the bisection yields between the solver's dives (for a caller without threads)."""
     from ..engine.game import Game
 
     if not isinstance(game, Game):
         raise NotAGameError(f"review() needs a Game, got {type(game).__name__}")
     check_budget(seconds)
+    known = _check_known_lines(known_lines)
     started = time.perf_counter()
     if game.status == "playing" and hides_cards(game):
         raise HiddenCardsError
@@ -340,12 +369,46 @@ def review_steps(game: Game, seconds: float = 30.0) -> Generator[None, None, Rev
         return _finish(work, started, _won_words(stretches), stretches)
     if game.status == "blocked":
         work.settle_lost(end)
-    yield from _bisect_steps(work, seconds * PROBE_SHARE)
+    else:
+        for index, line in sorted(known.items()):
+            work.use_known(index, line)
+    yield from _bisect_steps(work, seconds * PROBE_SHARE, seconds * END_SHARE)
     return _finish(work, started, _loss_words(work), ())
 
 
-def _bisect_steps(work: _Bisection, probe: float) -> Generator[None, None, None]:
+def _check_known_lines(known_lines: object) -> dict[int, tuple[Move, ...]]:
+    """``known_lines`` as a dict of tuples, or :class:`ArgumentTypeError` saying what is wrong."""
+    if known_lines is None:
+        return {}
+    if not isinstance(known_lines, Mapping):
+        raise ArgumentTypeError(
+            "invalid_option", f"known_lines must map positions to lines, not {type(known_lines).__name__}"
+        )
+    checked: dict[int, tuple[Move, ...]] = {}
+    for index, line in known_lines.items():
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise ArgumentTypeError(
+                "invalid_option", f"known_lines' positions must be ints, not {type(index).__name__}"
+            )
+        if isinstance(line, str | bytes) or not isinstance(line, Sequence):
+            raise ArgumentTypeError(
+                "invalid_option", f"known_lines' lines must be sequences of moves, not {type(line).__name__}"
+            )
+        for move in line:
+            if not isinstance(move, Move):
+                raise ArgumentTypeError(
+                    "invalid_option", f"known_lines' lines must hold Moves, not {type(move).__name__}"
+                )
+        checked[index] = tuple(line)
+    return checked
+
+
+def _bisect_steps(work: _Bisection, probe: float, end_probe: float) -> Generator[None, None, None]:
     """Narrow the bracket with short searches, then prove the position after the last winnable.
+
+    The last position comes first, with ``end_probe`` (a longer search than the bisection's
+    ``probe``): a win there settles the whole record, so a game that can still be won is
+    not bisected as if the short probe's unknown were a loss.
 
     A short search that comes back unknown marks the lost side for now (wins are mostly
     found fast, proofs of loss are slow), so the bisection narrows down to the first
@@ -356,8 +419,8 @@ def _bisect_steps(work: _Bisection, probe: float) -> Generator[None, None, None]
     keeps its first search, so a longer search of it goes on from the shorter ones.
     """
     end = len(work.actions)
-    if work.lost is None and work.left() > 0:
-        yield from work.probe_steps(end, probe)
+    if work.lost is None and work.verdicts.get(end) != "won" and work.left() > 0:
+        yield from work.probe_steps(end, end_probe)
     if work.winnable is None and work.lost != 0 and work.left() > 0:
         yield from work.probe_steps(0, probe)
     focus = probe
@@ -428,8 +491,16 @@ def _finish(work: _Bisection, started: float, words: Words, stretches: tuple[tup
     better = _better(work) if winnable is not None and lost is not None else None
     if better is not None:
         position = work.position(better.position)
+        replaced = work.actions[better.position]  # the lost side lies after it: an action was played
         extra = Words.of(
-            lambda lang: _text("better", lang, move=_move_text(position, better.move, lang), k=len(better.line))
+            lambda lang: _text(
+                "better",
+                lang,
+                n=better.position + 1,
+                played=_text("reshuffle_action", lang) if replaced.is_reshuffle else str(replaced),
+                move=_move_text(position, better.move, lang),
+                k=len(better.line),
+            )
         )
         words = join(words, extra)
     return Review(
@@ -468,10 +539,11 @@ def _loss_words(work: _Bisection) -> Words:
     if winnable is None:
         return Words.of(lambda lang: _text("lost_unplaced", lang, b=lost, why=why.text(lang)))
     if lost == winnable + 1:
-        move = work.actions[winnable]
-        played = announce_action(work.position(winnable), move)
-        return Words.of(lambda lang: _text("turning", lang, move=f"{played.text(lang)} ({move})", why=why.text(lang)))
-    return Words.of(lambda lang: _text("bracket", lang, a=winnable, b=lost, why=why.text(lang)))
+        move, before = work.actions[winnable], work.position(winnable)
+        return Words.of(
+            lambda lang: _text("turning", lang, n=lost, move=_move_text(before, move, lang), why=why.text(lang))
+        )
+    return Words.of(lambda lang: _text("bracket", lang, a=winnable, b=lost, first=winnable + 1, why=why.text(lang)))
 
 
 def _won_words(stretches: tuple[tuple[int, int], ...]) -> Words:

@@ -290,6 +290,7 @@ class Actions:
         self._replays.forget()
         self._state.game = game
         self._state.plan.reset()
+        self._state.won_lines.clear()
         self._state.plan.visit(game)
         self._state.variant = game.variant
         self._state.reset_interaction()

@@ -22,10 +22,11 @@ from ..words.i18n import NO_WORDS, Lang, Words, label
 from .background import Searches, SearchKind, Steps
 from .plan import HintPlan
 from .replay_control import ReplayControl
-from .review import REVIEW_SECONDS
+from .review import REVIEW_SECONDS, known_lines
 from .state import TableState, check_flag
 
 if TYPE_CHECKING:
+    from ..engine.moves import Move
     from ..solver import Hint, Winnability
 
 
@@ -106,20 +107,24 @@ class Advice:
 
     def still_winnable(self, seconds: float) -> Winnability:
         """``Table.still_winnable``."""
-        from ..solver import winnability
+        from ..solver.advice import winnability_line_steps
+        from ..solver.watch import finish_steps
 
         self._replays.refuse_if_active()
-        verdict = winnability(self._state.game, seconds=seconds)
-        self._show_winnability(verdict)
-        return verdict
+        game = self._state.game
+        found = finish_steps(winnability_line_steps(game, seconds=seconds))
+        self._show_winnability(found, game.position_key)
+        return found[0]
 
     def start_winnable(self) -> None:
         """``Table.start_winnable``."""
-        from ..solver.advice import WINNABLE_SECONDS, winnability_steps
+        from ..solver.advice import WINNABLE_SECONDS, winnability_line_steps
 
         if not self._foreground(lambda: self.still_winnable(1.0)):
-            steps = winnability_steps(self._state.game.copy(), seconds=WINNABLE_SECONDS)
-            self.start("winnable", steps, self._show_winnability)
+            game = self._state.game.copy()
+            steps = winnability_line_steps(game, seconds=WINNABLE_SECONDS)
+            key = game.position_key
+            self.start("winnable", steps, lambda found: self._show_winnability(found, key))
 
     def start_review(self) -> None:
         """``Table.start_review``: the replay opens when the review ends."""
@@ -127,7 +132,8 @@ class Advice:
 
         replays = self._replays
         if not self._foreground(lambda: replays.review(REVIEW_SECONDS)):
-            self.start("review", review_steps(self._state.game.copy(), seconds=REVIEW_SECONDS), replays.show_review)
+            game, known = self._state.game.copy(), known_lines(self._state)
+            self.start("review", review_steps(game, seconds=REVIEW_SECONDS, known_lines=known), replays.show_review)
 
     def _foreground(self, plain: Callable[[], object], *, needs_search: Callable[[], bool] = lambda: True) -> bool:
         """A board's button, refused in a replay: whether ``plain`` answered it at once (searches
@@ -184,10 +190,14 @@ class Advice:
         state.keep_line("note")
         self._show()
 
-    def _show_winnability(self, verdict: Winnability) -> None:
+    def _show_winnability(self, found: tuple[Winnability, tuple[Move, ...]], key: object) -> None:
+        """Show the verdict, and keep its winning line (from the position with ``key``) for the review."""
         from ..solver.api import hides_cards
 
+        verdict, line = found
         state = self._state
+        if line:
+            state.won_lines[key] = line
         shown = "hidden" if verdict == "unknown" and hides_cards(state.game) else verdict
         state.winnability = shown
         state.keep_line("winnability")

@@ -57,6 +57,12 @@ class HintPlan:
         """Whether ``game``'s position is on the line (its next hint needs no search)."""
         return game.position_key in self._steps
 
+    def line_from(self, key: object) -> tuple[Move, ...]:
+        """The rest of the line from the position with ``key`` (:attr:`Game.position_key`), or ``()``
+        when the line does not pass there."""
+        step = self._steps.get(key)
+        return () if step is None else self._line[step:]
+
     def hint(self, game: Game, seconds: float | None = None, nodes: int | None = None) -> Hint:
         """The hint for ``game`` (see :meth:`hint_steps`)."""
         from ..solver.watch import finish_steps

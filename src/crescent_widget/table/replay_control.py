@@ -19,7 +19,7 @@ from ..words.announcements import announce_action
 from ..words.i18n import Words, label
 from ..words.narration import describe
 from .replay import Replay, ReplayInput, ReplayState
-from .review import review_state, review_step
+from .review import known_lines, review_state, review_step
 from .state import TableState, check_flag
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class ReplayControl:
 
         self.refuse_if_active()
         try:
-            found = review(self._state.game, seconds=seconds)
+            found = review(self._state.game, seconds=seconds, known_lines=known_lines(self._state))
         except CrescentError as err:
             self._refuse(err)
         self.show_review(found)
@@ -172,7 +172,7 @@ class ReplayControl:
         else:
             state.hint = None
         what = announce_action(before, played) if played.is_reshuffle else Words.of(partial(describe, before, played))
-        step = better.position
+        step = better.position + 1  # the action the better move replaces
         state.note = Words.of(lambda lang: label("review_tried", lang, move=what.text(lang), step=step))
         self._show()
         return played

@@ -14,12 +14,31 @@ from typing import TYPE_CHECKING, Final
 from ..solver.watch import in_browser
 
 if TYPE_CHECKING:
+    from ..engine.moves import Move
     from ..solver.review import Review
     from .replay import Replay, ReplayState
+    from .state import TableState
 
 # The board's Review button: the whole review blocks the kernel, so it gets a few seconds
 # (the browser's Python is about 3 times slower, and has only one thread).
 REVIEW_SECONDS: Final = 3.0 if in_browser() else 8.0
+
+
+def known_lines(state: TableState) -> dict[int, tuple[Move, ...]]:
+    """The winning lines the table already knows for positions of its game's record, by
+    position number: "Still winnable?"'s, else the hint plan's (a hint's, or a tried better
+    move's). The review replays each and settles those positions won with no search."""
+    game = state.game
+    position = game.root()
+    known: dict[int, tuple[Move, ...]] = {}
+    for number in range(len(game.actions) + 1):
+        if number:
+            position.move(game.actions[number - 1])
+        key = position.position_key
+        line = state.won_lines.get(key) or state.plan.line_from(key)
+        if line:
+            known[number] = line
+    return known
 
 
 def review_step(found: Review, end: int) -> int:

@@ -73,6 +73,8 @@ class TableState:
     variant: str  # the variant of the next random deal
     version: int = 0  # +1 with every change of what the table shows
     plan: HintPlan = field(default_factory=HintPlan)  # the line the hints follow, and the player's recent path
+    # Winning lines "Still winnable?" found, by position key: the review starts from them.
+    won_lines: dict[object, tuple[Move, ...]] = field(default_factory=dict)
     note: Words = NO_WORDS
     toned: tuple[Words, str] = (NO_WORDS, "")  # a note with a tone, while it is the note
     words: Words = NO_WORDS  # the last announcement

@@ -498,7 +498,9 @@ class Table:
         The replay opens where the win was thrown away (the position before the turning
         point, or the last winnable one) with the explanation as its narration and the
         better move lit; :meth:`review_try` plays that move on as a new branch. A won
-        game opens at its longest stretch of only moves.
+        game opens at its longest stretch of only moves. The winning lines the table already
+        holds for positions of the record ("Still winnable?"'s, the hints') settle those
+        positions won with no search, so the review never contradicts them.
 
         Raises:
             IllegalMoveError: ``replay_active``.

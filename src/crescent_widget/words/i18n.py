@@ -691,15 +691,20 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "pl": "Nie został żaden ruch: {beneath}, na którą czeka fundament, leży pod {stuck}.",
         "en": "No move is left: {beneath}, which a foundation waits for, lies under {stuck}.",
     },
-    "turning": {"pl": "Tu przepadła wygrana: {move}. {why}", "en": "Here the win was thrown away: {move}. {why}"},
-    "better": {
-        "pl": "Lepiej: {move}, które zachowuje wygraną (wygrywająca linia: {k} ruchów).",
-        "en": "Better: {move}, which keeps the win (a winning line of {k} moves).",
+    "turning": {
+        "pl": "Przy akcji {n} przepadła wygrana: {move}. {why}",
+        "en": "At action {n} the win was thrown away: {move}. {why}",
     },
+    "better": {
+        "pl": "Zamiast akcji {n} ({played}) lepiej: {move}, które zachowuje wygraną (wygrywająca linia: {k} ruchów).",
+        "en": "Instead of action {n} ({played}), better: {move}, which keeps the win (a winning line of {k} moves).",
+    },
+    "reshuffle_action": {"pl": "przetasowanie", "en": "reshuffle"},
     "bracket": {
-        "pl": "Po akcji {a} grę dało się jeszcze wygrać, po akcji {b} już nie: wygrana przepadła pomiędzy nimi. {why}",
+        "pl": "Po akcji {a} grę dało się jeszcze wygrać, po akcji {b} już nie: "
+        "wygrana przepadła gdzieś w akcjach {first}–{b}. {why}",
         "en": "After action {a} the game could still be won, after action {b} no longer: "
-        "the win was lost in between. {why}",
+        "the win was lost somewhere in actions {first}–{b}. {why}",
     },
     "lost_from_deal": {"pl": "Tego rozdania nie dało się wygrać. {why}", "en": "This deal could not be won. {why}"},
     "lost_unplaced": {
@@ -734,8 +739,8 @@ LABELS["review"] = REVIEW["review"]
 LABELS["review_title"] = REVIEW["review_title"]
 LABELS["review_try"] = {"pl": "Wypróbuj", "en": "Try it"}
 LABELS["review_tried"] = {
-    "pl": "Zagrano lepszy ruch, {move}: grasz dalej od akcji {step}. Podświetlony ruch to następny krok "
-    "wygrywającej linii, a Podpowiedź prowadzi nią dalej.",
-    "en": "The better move is played, {move}: you play on from action {step}. The lit move is the next step "
-    "of a winning line, and Hint follows it.",
+    "pl": "Zamiast akcji {step} zagrano lepszy ruch, {move}; grasz dalej od tego miejsca. Podświetlony ruch "
+    "to następny krok wygrywającej linii, a Podpowiedź prowadzi nią dalej.",
+    "en": "The better move is played instead of action {step}, {move}; you play on from there. The lit move "
+    "is the next step of a winning line, and Hint follows it.",
 }
