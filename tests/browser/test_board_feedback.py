@@ -143,7 +143,7 @@ def test_help_opens_in_view_and_closes_with_escape(window_1280x900: Any) -> None
     panel = view(page).locator(".cw-help")
     expect(panel).to_be_visible()
     expect(help_button).to_have_attribute("aria-expanded", "true")
-    assert in_viewport(page, panel.locator(".cw-help-title")), panel.bounding_box()
+    assert in_viewport(page, panel.locator(".cw-help-title").first), panel.bounding_box()
     assert in_viewport(page, panel.locator("li").first)
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
