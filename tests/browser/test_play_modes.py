@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -226,16 +228,31 @@ BOTH_IN_SIGHT_JS = """
 """
 
 
-@pytest.mark.parametrize("scrolled", ["start", "end"])
-def test_a_review_shows_its_explanation_and_its_controls_together_at_1280x900(page: Any, scrolled: str) -> None:
+@contextmanager
+def laptop_window(page: Any) -> Iterator[None]:
+    """The window at 1280x900, a laptop's; afterwards the notebook cleaned and the window as it was."""
     window = page.viewport_size
     assert window is not None
     page.set_viewport_size({"width": 1280, "height": 900})
     try:
-        reset(page)
-        run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")
-        view(page).evaluate("(el, block) => el.scrollIntoView({block})", scrolled)
-        view(page).locator('[data-banner-action="review"]').click()
+        yield
+    finally:
+        cleanup(page)
+        page.set_viewport_size(window)
+
+
+def open_review_of_one_wrong_move(page: Any, scrolled: str) -> None:
+    """A fresh board lost by one wrong move, the page scrolled to the board's ``scrolled`` end, and Review pressed."""
+    reset(page)
+    run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")
+    view(page).evaluate("(el, block) => el.scrollIntoView({block})", scrolled)
+    view(page).locator('[data-banner-action="review"]').click()
+
+
+@pytest.mark.parametrize("scrolled", ["start", "end"])
+def test_a_review_shows_its_explanation_and_its_controls_together_at_1280x900(page: Any, scrolled: str) -> None:
+    with laptop_window(page):
+        open_review_of_one_wrong_move(page, scrolled)
         expect(view(page).locator(".cw-replay-note")).to_contain_text("A♠ leży na 2♠")
         expect(view(page).locator('[data-action="review-try"]')).to_be_visible()
         expect(view(page).locator(".cw-note")).to_be_hidden()  # said once, beside the controls
@@ -244,9 +261,6 @@ def test_a_review_shows_its_explanation_and_its_controls_together_at_1280x900(pa
         except Exception:
             boxes = [view(page).locator(sel).bounding_box() for sel in (".cw-replay-note", ".cw-replay")]
             raise AssertionError(f"the explanation and the replay's controls are not both in sight: {boxes}") from None
-    finally:
-        cleanup(page)
-        page.set_viewport_size(window)
 
 
 # Which of the given parts of the board are not wholly inside the part of the window the
@@ -278,14 +292,8 @@ def wait_in_sight(page: Any, selectors: list[str], when: str) -> None:
 
 @pytest.mark.parametrize("scrolled", ["start", "end"])
 def test_a_review_and_try_it_keep_the_toolbar_and_the_note_in_sight_at_1280x900(page: Any, scrolled: str) -> None:
-    window = page.viewport_size
-    assert window is not None
-    page.set_viewport_size({"width": 1280, "height": 900})
-    try:
-        reset(page)
-        run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")
-        view(page).evaluate("(el, block) => el.scrollIntoView({block})", scrolled)
-        view(page).locator('[data-banner-action="review"]').click()
+    with laptop_window(page):
+        open_review_of_one_wrong_move(page, scrolled)
         expect(view(page).locator('[data-action="review-try"]')).to_be_visible()
         # The whole board shows: its top (the toolbar, Hint among it), the narration and the controls.
         top = ['[data-action="hint"]', ".cw-toolbar"]
@@ -294,16 +302,10 @@ def test_a_review_and_try_it_keep_the_toolbar_and_the_note_in_sight_at_1280x900(
         expect(view(page).locator(".cw-replay")).to_be_hidden()
         expect(view(page).locator(".cw-note")).to_contain_text("2♠")  # what the better move did
         wait_in_sight(page, [*top, ".cw-note"], "after Try it")
-    finally:
-        cleanup(page)
-        page.set_viewport_size(window)
 
 
 def test_a_fresh_deal_has_no_empty_band_over_the_board_and_a_message_then_keeps_its_room(page: Any) -> None:
-    window = page.viewport_size
-    assert window is not None
-    page.set_viewport_size({"width": 1280, "height": 900})
-    try:
+    with laptop_window(page):
         reset(page, "w.new_game()")  # a deal of its own: the line's room is kept per deal
         line, board, toolbar = (view(page).locator(sel) for sel in (".cw-messages", ".cw-board", ".cw-toolbar"))
         assert line.bounding_box()["height"] == 0, "nothing said yet: the line takes no room"
@@ -317,8 +319,6 @@ def test_a_fresh_deal_has_no_empty_band_over_the_board_and_a_message_then_keeps_
         run_python(page, "w.deselect()")  # the refusal goes
         expect(view(page).locator(".cw-status")).to_have_text("")
         assert line.bounding_box()["height"] == room and board.bounding_box()["y"] == board_top, "the cards stay put"
-    finally:
-        page.set_viewport_size(window)
 
 
 # ---------------------------------------------------------------------- keyboard
