@@ -37,6 +37,15 @@ def test_moves_refusals_and_end_of_input() -> None:
     assert "Moves: 1" in done.stdout and "13-15" not in done.stdout
 
 
+def test_a_move_or_a_refusal_after_one_r_says_the_reshuffle_was_not_done_once() -> None:
+    done = crescent(DEAL, "--lang", "en", commands="13-14\nr\n5-F\nr\n1-2\n")
+    assert done.returncode == 0 and done.stderr == ""
+    assert "> Reshuffle not done. Move 2: 2♥ from pile 5 onto A♥ on foundation F2\n" in done.stdout
+    assert "> Reshuffle not done.\n! Must be one rank higher or lower\n" in done.stdout
+    assert done.stdout.count("Reshuffle not done.") == 2, "once each: not again as a note"
+    assert "Reshuffles left: 2" not in done.stdout
+
+
 def test_help_hint_winnable_and_language() -> None:
     done = crescent(DEAL, "--lang", "en", commands="?\nh\nw\nl\n13-14\nq\n")
     assert done.returncode == 0 and done.stderr == ""
