@@ -208,7 +208,9 @@ def asked_to_reshuffle(lang: str) -> Table:
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "Reshuffle not done."), ("pl", "Nie przetasowano.")])
-def test_a_tap_after_one_reshuffle_press_says_the_reshuffle_was_not_done_and_still_selects(lang: str, said: str) -> None:
+def test_a_tap_after_one_reshuffle_press_says_the_reshuffle_was_not_done_and_still_selects(
+    lang: str, said: str
+) -> None:
     table = asked_to_reshuffle(lang)
     assert table.tap(3) is None  # Q♣ has several places to go: the tap selects it, as ever
     view = table.view()

@@ -9,9 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from crescent_widget import CrescentWidget, Game, Move
+from crescent_widget.engine.moves import Place
 from crescent_widget.errors import ArgumentTypeError, InvalidOptionError
 from crescent_widget.lessons import LESSONS, Lesson, sparse_position
-from crescent_widget.engine.moves import Place
 from crescent_widget.words.i18n import NARRATION, REASONS, REFUSED_ATTEMPTS, Words, label, message
 from crescent_widget.words.narration import explain, narrate, why_refused
 from helpers import build_game, snapshot
@@ -105,17 +105,25 @@ REFUSED_SAID: dict[str, tuple[Callable[[], Game], str, str]] = {
     "base_locked": (lambda: Game("CR1-N-AAAAAAB"), "F1-F5", "A♠ is the base of foundation F1 and stays there"),
     "no_return": (lambda: lesson_position("foundations"), "F1-1", "5♠ cannot go back from foundation F1 to a pile"),
     "empty_pile": (
-        lambda: lesson_position("empty"), "3-1", "9♦ cannot go onto the empty pile 1 (an empty pile stays empty)"
+        lambda: lesson_position("empty"),
+        "3-1",
+        "9♦ cannot go onto the empty pile 1 (an empty pile stays empty)",
     ),
     "pile_full": (
-        lambda: lesson_position("limit"), "1-2", "J♥ cannot go onto Q♥ on pile 2, as that pile is full (13 cards)"
+        lambda: lesson_position("limit"),
+        "1-2",
+        "J♥ cannot go onto Q♥ on pile 2, as that pile is full (13 cards)",
     ),
     "same_suit": (lambda: lesson_position("build"), "1-2", "8♥ is not the same suit as 9♠ on pile 2"),
     "adjacent_rank": (
-        lambda: sparse_position({1: ["8H"], 2: ["JH"]}), "1-2", "8♥ is not one rank higher or lower than J♥ on pile 2"
+        lambda: sparse_position({1: ["8H"], 2: ["JH"]}),
+        "1-2",
+        "8♥ is not one rank higher or lower than J♥ on pile 2",
     ),
     "foundation_order": (
-        lambda: lesson_position("layout"), "15-F5", "2♠ is not the next card after K♠ on foundation F5"
+        lambda: lesson_position("layout"),
+        "15-F5",
+        "2♠ is not the next card after K♠ on foundation F5",
     ),
 }
 
@@ -130,7 +138,9 @@ def test_a_refused_move_is_said_of_its_cards_for_every_rule(reason: str, lang: s
     card = game.top(move.src)
     assert text is not None and card is not None and text.startswith(card.text(lang)) and "{" not in text, text
     assert text == said or lang == "pl", "English as written"
-    assert why_refused(game, move, "pile_full" if reason != "pile_full" else "same_suit", lang) is None, "not its reason"
+    assert why_refused(game, move, "pile_full" if reason != "pile_full" else "same_suit", lang) is None, (
+        "not its reason"
+    )
 
 
 def test_the_words_for_refused_attempts_cover_every_rule_of_the_engine_in_both_languages() -> None:
@@ -146,8 +156,13 @@ def test_a_tapped_card_with_nowhere_to_go_is_named_and_an_empty_pile_too() -> No
     stuck = next(Place.parse(str(n)) for n in range(1, 17) if not any(m.src.name == str(n) for m in game.legal_moves()))
     card = game.top(stuck)
     assert card is not None
-    assert why_refused(game, stuck, "no_destination", "en") == f"{card.text('en')} on pile {stuck} has no legal move now"
-    assert why_refused(game, stuck, "no_destination", "pl") == f"{card.text('pl')} na stosie {stuck} nie ma teraz dozwolonego ruchu"
+    assert (
+        why_refused(game, stuck, "no_destination", "en") == f"{card.text('en')} on pile {stuck} has no legal move now"
+    )
+    assert (
+        why_refused(game, stuck, "no_destination", "pl")
+        == f"{card.text('pl')} na stosie {stuck} nie ma teraz dozwolonego ruchu"
+    )
     assert why_refused(game, Place.parse("13"), "no_destination", "en") is None, "A♠ can go somewhere"
     assert why_refused(game, stuck, "empty_source", "en") is None, "the pile is not empty"
     empty = LESSONS[2].fresh_position()

@@ -159,7 +159,9 @@ class Lesson:
         except CrescentError as err:
             return self._illegal(after_colon(err.text(lang)), err.reason, lang)
         if reason is not None:
-            return self._illegal(why_refused(before, move, reason, lang) or after_colon(message(reason, lang)), reason, lang)
+            return self._illegal(
+                why_refused(before, move, reason, lang) or after_colon(message(reason, lang)), reason, lang
+            )
         concrete = before.resolve(move)
         if str(concrete) in self.answers:
             return Verdict(True, label("verdict_right", lang) + explain(before, concrete, lang))

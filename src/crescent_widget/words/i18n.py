@@ -442,7 +442,10 @@ REFUSED_ATTEMPTS: Final[dict[str, dict[str, str]]] = {
     "at_pile": {"pl": "na stosie {name}", "en": "on pile {name}"},
     "at_foundation": {"pl": "na fundamencie {name}", "en": "on foundation {name}"},
     "same_place": {"pl": "{card} już leży {at}", "en": "{card} is already {at}"},
-    "empty_source": {"pl": "stos {name} jest pusty; nie ma czego przenieść", "en": "pile {name} is empty; there is no card to move"},
+    "empty_source": {
+        "pl": "stos {name} jest pusty; nie ma czego przenieść",
+        "en": "pile {name} is empty; there is no card to move",
+    },
     "base_locked": {
         "pl": "{card} to podstawa fundamentu {name} i zostaje na miejscu",
         "en": "{card} is the base of foundation {name} and stays there",
@@ -459,7 +462,10 @@ REFUSED_ATTEMPTS: Final[dict[str, dict[str, str]]] = {
         "pl": "{card} nie może trafić na {top} {at}, bo ten stos jest pełny ({limit} kart)",
         "en": "{card} cannot go onto {top} {at}, as that pile is full ({limit} cards)",
     },
-    "same_suit": {"pl": "{card} nie jest tego samego koloru co {top} {at}", "en": "{card} is not the same suit as {top} {at}"},
+    "same_suit": {
+        "pl": "{card} nie jest tego samego koloru co {top} {at}",
+        "en": "{card} is not the same suit as {top} {at}",
+    },
     "adjacent_rank": {
         "pl": "{card} nie jest o jeden wyższa ani niższa od {top} {at}",
         "en": "{card} is not one rank higher or lower than {top} {at}",
