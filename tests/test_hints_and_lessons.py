@@ -273,6 +273,13 @@ def test_a_tap_after_one_restart_press_says_the_restart_was_not_done() -> None:
     assert table.view().note == "Restart not done." and table.game.move_count == 2
 
 
+def test_the_cancel_is_said_while_the_question_still_shows_after_a_change_of_language() -> None:
+    table = asked_to_reshuffle("en")
+    table.lang = "pl"  # the question stays on the line, in Polish
+    table.tap(3)
+    assert table.view().note == "Nie przetasowano." and table.view().selected == "3"
+
+
 def test_the_board_says_the_reshuffle_was_not_done_after_a_tap() -> None:
     w = CrescentWidget(DEAL, lang="pl")
     w.move(13, 14)

@@ -217,14 +217,13 @@ class Actions:
         state = self._state
         if state.cancelled_at != state.version:  # not said by this action (nested calls start it again)
             state.cancelled = NO_WORDS
-        armed, armed_at = self._armed
+        armed = self._armed[0]
         if not armed or armed == action:
             return  # nothing asked, or the second press itself (_asks_first takes it)
         self._armed = ("", -1)
-        if armed_at != state.version:
-            return  # the table changed since the question: the line has long moved on
-        if state.note is self._question:
-            state.note = NO_WORDS  # the question is no longer asked
+        if state.note is not self._question:
+            return  # the line moved on from the question (a hint, an answer): nothing to correct
+        state.note = NO_WORDS  # the question is no longer asked
         state.cancelled = Words.of(lambda lang: label(f"cancelled_{armed}", lang))
         state.cancelled_at = state.version
         state.announce(state.cancelled)
