@@ -1,6 +1,6 @@
-"""Words for moves: replay narration and the one-line rule a move used.
+"""Words for moves: replay narration, the one-line rule a move used, and the rule a refused one breaks.
 
-Both read the position *before* the move, so call them just before playing it.
+They read the position *before* the move, so call them just before playing it (or refusing it).
 
 >>> from crescent_widget import Game, Move
 >>> g = Game("CR1-N-AAAAAAB")
