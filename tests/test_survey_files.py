@@ -74,6 +74,16 @@ def test_resume_replays_kept_wins_and_solves_bad_lines_again(tmp_path: Path) -> 
     assert sorted(listed) == sorted(won)
 
 
+def test_one_bad_line_is_said_in_the_singular(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    assert _run("1", *FAST, "--out", str(out)).returncode == 0
+    with out.open("a") as handle:
+        handle.write('{"deal": 2}\n')
+    done = _run("1-2", *FAST, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert f"{out}: 1 bad line taken out; its deal is solved again:\n  line 2:" in done.stderr, done.stderr
+
+
 def test_someone_elses_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_bytes(b"shopping list\n{not json}\n[1, 2]\nlast line without newline")
@@ -209,6 +219,7 @@ def test_one_deal_prints_its_verdict_and_a_line_the_terminal_plays(tmp_path: Pat
         (["CR1-Q-AAAAAAB"], ["variant"]),
         (["²"], ["not a deal, range or game code", "1-1000"]),  # str.isdigit() says yes, int() says no
         (["1-²"], ["not a deal, range or game code"]),
+        (["7", "--verify", "results.jsonl"], ["--verify checks a whole results file", "'7'"]),
     ],
 )
 def test_argument_errors_name_the_option_and_what_it_accepts(args: list[str], words: list[str]) -> None:
@@ -216,6 +227,20 @@ def test_argument_errors_name_the_option_and_what_it_accepts(args: list[str], wo
     assert done.returncode == 2 and "Traceback" not in done.stderr
     for word in words:
         assert word in done.stderr, done.stderr
+    # The short usage (its two forms), then the one line that says what is wrong.
+    usage, error = done.stderr.splitlines()[:2], done.stderr.splitlines()[2:]
+    assert usage[0].startswith("usage: python -m crescent_widget.solver [options] DEALS"), done.stderr
+    assert len(error) == 1 and error[0].startswith("python -m crescent_widget.solver: error: "), done.stderr
+
+
+def test_help_shows_examples_and_exit_statuses() -> None:
+    done = _run("--help", timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    examples = done.stdout.split("examples:\n", 1)[1]
+    commands = [line.split() for line in examples.splitlines() if line.startswith("    python -m")]
+    assert ["python", "-m", "crescent_widget.solver", "--verify", "results.jsonl"] in commands
+    assert len(commands) == 4 and all(len(command) > 3 for command in commands)
+    assert "exit status: 0 done" in done.stdout
 
 
 def test_the_former_module_name_still_runs_the_command_line_and_says_it_is_deprecated() -> None:
