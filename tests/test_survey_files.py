@@ -233,6 +233,15 @@ def test_argument_errors_name_the_option_and_what_it_accepts(args: list[str], wo
     assert len(error) == 1 and error[0].startswith("python -m crescent_widget.solver: error: "), done.stderr
 
 
+@pytest.mark.parametrize(
+    ("budget", "advice"), [(["--nodes", "100"], "Try more --nodes."), (["--seconds", "0"], "Try more --seconds.")]
+)
+def test_an_unknown_verdict_asks_for_more_of_the_budget_given(budget: list[str], advice: str) -> None:
+    done = _run("1", *budget, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("CR1-N-AAAAAAB: not known;"), done.stdout
+    assert done.stdout.rstrip().endswith(advice), done.stdout
+
+
 def test_help_shows_examples_and_exit_statuses() -> None:
     done = _run("--help", timeout=60)
     assert done.returncode == 0 and done.stderr == ""

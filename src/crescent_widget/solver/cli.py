@@ -229,10 +229,11 @@ def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bo
         print(json.dumps(record, indent=1))
         return 0
     spent = f"{result.seconds:.2f} s, {result.nodes:,} positions"
+    budget = "--seconds" if nodes is None else "--nodes"  # the one the budget was given in
     verdict = {
         "won": f"{game.code}: winnable, proven by the line below ({_actions(line)}; {spent}).",
         "lost": f"{game.code}: cannot be won, proven ({spent}).",
-        "unknown": f"{game.code}: not known; no proof within the budget ({spent}). Try more --seconds.",
+        "unknown": f"{game.code}: not known; no proof within the budget ({spent}). Try more {budget}.",
     }[result.status]
     print(verdict)
     if line:
