@@ -9,6 +9,7 @@ terminal player takes as it is.
 from __future__ import annotations
 
 import errno
+import gzip
 import json
 import os
 import signal
@@ -167,6 +168,17 @@ def test_verify_on_a_missing_or_foreign_file(tmp_path: Path) -> None:
         done = _run("--verify", str(path))
         assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stdout == "", done.stderr
         assert "Traceback" not in done.stderr
+
+
+def test_a_gzipped_results_file_is_asked_to_be_unpacked(tmp_path: Path) -> None:
+    packed = tmp_path / "results.jsonl.gz"
+    packed.write_bytes(gzip.compress(b'{"deal": 1}\n'))
+    for args in (["--verify", str(packed)], ["1-2", *FAST, "--out", str(packed)]):
+        done = _run(*args)
+        assert done.returncode == 2 and done.stdout == "", done.stdout
+        said = f"{args[-2]} {packed}: a gzip file; unpack it first (gunzip -k {packed})"
+        assert done.stderr == f"python -m crescent_widget.solver: error: {said}\n", done.stderr
+    assert gzip.decompress(packed.read_bytes()) == b'{"deal": 1}\n', "left as it was"
 
 
 def test_ctrl_c_ends_a_local_cluster_survey_quietly(tmp_path: Path) -> None:
