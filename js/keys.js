@@ -3,6 +3,7 @@
 // and the foundations, other keys send the same intents as the pointer and buttons.
 
 import { placeCell, placeOf, slotOf } from "./board.js";
+import { inReplay } from "./state.js";
 
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").Model} Model */
@@ -93,7 +94,7 @@ export function attachKeys(view, model, send, ui) {
     }
   }
 
-  const replaying = () => model.get("replay_state")?.total !== undefined;
+  const replaying = () => inReplay(model.get("replay_state"));
   /**
    * @param {HTMLButtonElement} buttonEl
    * @param {string} type
