@@ -293,6 +293,15 @@ export function createBoard(root) {
 }
 
 /**
+ * The view's own document or shadow root (marimo draws outputs in a shadow DOM, where
+ * `document` would only see the shadow host): for hit testing and focus.
+ * @param {{root: HTMLElement}} view
+ */
+export function rootNode(view) {
+  return /** @type {Document | ShadowRoot} */ (view.root.getRootNode());
+}
+
+/**
  * The place a slot element stands for ("13", "F1"), or null for anything else.
  * @param {Element | null | undefined} slotEl
  * @returns {string | null}

@@ -3,7 +3,7 @@
 // revision they were made against, and only uses Python's published targets to light
 // places up (a drag lights every legal destination, as a selection does).
 
-import { placeOf, slotOf } from "./board.js";
+import { placeOf, rootNode, slotOf } from "./board.js";
 import { cardIn, dropGhost, snapBack } from "./cards.js";
 import { inReplay } from "./state.js";
 
@@ -219,9 +219,7 @@ function endDrag(view, model, motion, p, back) {
  * @returns {string | null}
  */
 function dropPlace(view, x, y) {
-  // The view's own document or shadow root (marimo draws outputs in a shadow DOM, where
-  // document.elementFromPoint would only see the shadow host).
-  const hit = /** @type {Document | ShadowRoot} */ (view.root.getRootNode()).elementFromPoint(x, y);
+  const hit = rootNode(view).elementFromPoint(x, y);
   if (!hit || !view.root.contains(hit)) return null;
   /** @type {HTMLElement | null} */
   const pileEl = hit.closest("[data-pile]");

@@ -3,6 +3,7 @@
 // button that opened it. Settings go to Python as "setting" intents, which checks them
 // and publishes the result: the controls only show what the model says.
 
+import { rootNode } from "./board.js";
 import { element, setText } from "./dom.js";
 
 /** @typedef {import("./board.js").View} View */
@@ -127,9 +128,7 @@ export function attachPanels(view, send) {
    * @param {boolean} open
    */
   function show(panel, open) {
-    const active = /** @type {HTMLElement | null} */ (
-      /** @type {Document | ShadowRoot} */ (view.root.getRootNode()).activeElement
-    );
+    const active = /** @type {HTMLElement | null} */ (rootNode(view).activeElement);
     if (open && !pairs.some(([other]) => other.contains(active))) returnTo = active;
     for (const [other, opener] of pairs) {
       const shown = other === panel && open;

@@ -3,7 +3,7 @@
 // textContent only.
 
 import { cardIn, cardText, createCard, updateCard } from "./cards.js";
-import { element, setText } from "./dom.js";
+import { element, setClasses, setText } from "./dom.js";
 import { updateNarrowNote } from "./narrow.js";
 import { inReplay } from "./state.js";
 
@@ -168,11 +168,13 @@ export function updateBoard(view, state) {
   for (const [name, key] of Object.entries(BUTTON_LABELS)) setText(buttons[name], state.labels[key] ?? "");
   const root = view.root;
   setAttr(root, "aria-label", state.labels.game_name ?? "");
-  root.classList.toggle("cw-over", state.status !== "playing");
-  root.classList.toggle("cw-four-colour", Boolean(state.four_colour));
-  root.classList.toggle("cw-large", Boolean(state.large));
-  root.classList.toggle("cw-teach", Boolean(state.teach));
-  root.classList.toggle("cw-replaying", replaying);
+  setClasses(root, {
+    "cw-over": state.status !== "playing",
+    "cw-four-colour": state.four_colour,
+    "cw-large": state.large,
+    "cw-teach": state.teach,
+    "cw-replaying": replaying,
+  });
 }
 
 /**
@@ -201,13 +203,15 @@ function updatePlaces(view, state) {
       hint: name === hintSrc || name === hintDst,
     };
     setAttr(el, "aria-label", accessibleName(kind, name, shown, hidden, labels, flags));
-    el.classList.toggle("cw-selected", flags.selected);
-    el.classList.toggle("cw-target", flags.target);
-    el.classList.toggle("cw-hint", flags.hint);
-    el.classList.toggle("cw-hint-src", name === hintSrc);
-    el.classList.toggle("cw-hint-dst", name === hintDst);
-    el.classList.toggle("cw-pending", pending.has(name));
-    el.classList.toggle("cw-movable", name in state.targets);
+    setClasses(el, {
+      "cw-selected": flags.selected,
+      "cw-target": flags.target,
+      "cw-hint": flags.hint,
+      "cw-hint-src": name === hintSrc,
+      "cw-hint-dst": name === hintDst,
+      "cw-pending": pending.has(name),
+      "cw-movable": name in state.targets,
+    });
   }
 }
 
