@@ -14,9 +14,22 @@ import sys
 
 def _quiet_interrupt(kind: type[BaseException], value: BaseException, traceback: object) -> None:
     """Ctrl-C before the game loop catches it ends the command without a traceback."""
-    if issubclass(kind, KeyboardInterrupt):
+    if _interrupted(value):
         return  # Python then exits as killed by SIGINT, as a shell expects
     _previous_hook(kind, value, traceback)  # type: ignore[arg-type]  # the hook's own arguments
+
+
+def _interrupted(error: BaseException | None) -> bool:
+    """Whether ``error`` is a Ctrl-C, or an error a Ctrl-C caused: one that lands while a class of
+    an imported module is being made comes out as ``RuntimeError("Error calling __set_name__ …")``
+    (Python 3.11) with the KeyboardInterrupt as its cause."""
+    for _ in range(10):  # a short chain: a cycle of causes must not hang the exit
+        if error is None:
+            return False
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
 
 
 # First of all, before the imports below (they take most of the start-up): a Ctrl-C

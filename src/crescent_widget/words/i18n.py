@@ -435,6 +435,53 @@ NARRATION: Final[dict[str, dict[str, str]]] = {
 }
 
 
+# A refused attempt in a lesson, naming its cards: it follows "Not yet: " (so it starts small),
+# and says the rule the engine's reason code names (REASONS) about the cards of this attempt.
+# {at} is where a card lies ("on pile 4" / "na stosie 4"); {limit} is a pile's most cards.
+REFUSED_ATTEMPTS: Final[dict[str, dict[str, str]]] = {
+    "at_pile": {"pl": "na stosie {name}", "en": "on pile {name}"},
+    "at_foundation": {"pl": "na fundamencie {name}", "en": "on foundation {name}"},
+    "same_place": {"pl": "{card} już leży {at}", "en": "{card} is already {at}"},
+    "empty_source": {
+        "pl": "stos {name} jest pusty; nie ma czego przenieść",
+        "en": "pile {name} is empty; there is no card to move",
+    },
+    "base_locked": {
+        "pl": "{card} to podstawa fundamentu {name} i zostaje na miejscu",
+        "en": "{card} is the base of foundation {name} and stays there",
+    },
+    "no_return": {
+        "pl": "{card} nie może wrócić z fundamentu {name} na stos",
+        "en": "{card} cannot go back from foundation {name} to a pile",
+    },
+    "empty_pile": {
+        "pl": "{card} nie może trafić na pusty stos {name} (pusty stos zostaje pusty)",
+        "en": "{card} cannot go onto the empty pile {name} (an empty pile stays empty)",
+    },
+    "pile_full": {
+        "pl": "{card} nie może trafić na {top} {at}, bo ten stos jest pełny ({limit} kart)",
+        "en": "{card} cannot go onto {top} {at}, as that pile is full ({limit} cards)",
+    },
+    "same_suit": {
+        "pl": "{card} nie jest tego samego koloru co {top} {at}",
+        "en": "{card} is not the same suit as {top} {at}",
+    },
+    "adjacent_rank": {
+        "pl": "{card} nie jest o jeden wyższa ani niższa od {top} {at}",
+        "en": "{card} is not one rank higher or lower than {top} {at}",
+    },
+    "foundation_order": {
+        "pl": "{card} nie jest następną kartą po {top} {at}",
+        "en": "{card} is not the next card after {top} {at}",
+    },
+    "foundation_order_any": {
+        "pl": "{card} nie jest następną kartą żadnego fundamentu",
+        "en": "{card} is not the next card of any foundation",
+    },
+    "no_destination": {"pl": "{card} {at} nie ma teraz dozwolonego ruchu", "en": "{card} {at} has no legal move now"},
+}
+
+
 # The solver's advice (hints) and its verdicts on a move, for the teaching mode.
 ADVICE: Final[dict[str, dict[str, str]]] = {
     "winning": {
@@ -535,6 +582,9 @@ LABELS.update(
             "aby przetasować.",
             "en": "After a reshuffle no earlier move can be undone. Press Reshuffle again to reshuffle.",
         },
+        # A press that asked for a second one, and got another action instead: said with that action.
+        "cancelled_reshuffle": {"pl": "Nie przetasowano.", "en": "Reshuffle not done."},
+        "cancelled_restart": {"pl": "Rozdania nie zaczęto od nowa.", "en": "Restart not done."},
         "restart": {"pl": "Od nowa", "en": "Restart"},
         "restart_title": {"pl": "Zagraj to samo rozdanie od początku", "en": "Play this deal again from the start"},
         "confirm_restart": {
