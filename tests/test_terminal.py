@@ -101,9 +101,41 @@ def test_ctrl_c_at_the_prompt_leaves_cleanly() -> None:
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
-def test_a_bad_code_is_a_usage_error() -> None:
-    done = crescent("CR9-X", commands="")
-    assert done.returncode == 2 and "invalid game code" in done.stderr and "Traceback" not in done.stderr
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["CR9-X"], "crescent: błąd: Nieprawidłowy kod gry: oczekiwano CR1-V-LLLLLLL"),
+        (["CR9-X", "--lang", "en"], "crescent: error: invalid game code 'CR9-X': expected CR1-V-LLLLLLL"),
+        (["--lang", "de"], "crescent: błąd: --lang przyjmuje pl albo en, nie 'de'"),
+        (["--lang", "de", "--help"], "crescent: błąd: --lang przyjmuje pl albo en, nie 'de'"),
+        (["--lang"], "crescent: błąd: --lang przyjmuje pl albo en, nie ''"),
+        (["--lang", "--teach"], "crescent: błąd: --lang przyjmuje pl albo en, nie ''"),
+        (["CR1-N-AAAAAAB", "extra"], "crescent: błąd: nieznane argumenty: extra"),
+        (["--lang", "en", "--bogus"], "crescent: error: unrecognised arguments: --bogus"),
+        (["7"], "crescent: błąd: Nieprawidłowy kod gry"),
+    ],
+)
+def test_an_argument_mistake_is_one_line_in_the_commands_language(args: list[str], error: str) -> None:
+    done = crescent(*args, commands="")
+    usage, said = done.stderr.splitlines()
+    assert done.returncode == 2 and done.stdout == ""
+    assert usage == ("usage: " if "en" in args else "użycie: ") + "crescent [CODE] [--lang {pl,en}] [--teach]"
+    assert said.startswith(error), said
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("pl", ["argumenty:", "przykłady:", "--lang en"]), ("en", ["arguments:", "examples:", "--lang pl"])],
+)
+def test_help_speaks_the_language_asked_and_gives_examples(lang: str, words: list[str]) -> None:
+    done = crescent("--lang", lang, "--help", commands="")
+    assert done.returncode == 0 and done.stderr == ""
+    for word in words:
+        assert word in done.stdout, done.stdout
+    examples = [line.split() for line in done.stdout.splitlines() if line.startswith("  crescent ")]
+    assert len(examples) == 3 and examples[1][:4] == ["crescent", "CR1-N-AAAAAAB", "--lang", "en"]
+    other = "usage: " if lang == "pl" else "użycie: "
+    assert other not in done.stdout and "options:" not in done.stdout and "positional" not in done.stdout
 
 
 def _session(table: Table, commands: list[str]) -> list[str]:
@@ -340,7 +372,11 @@ def test_a_closed_standard_output_is_a_usage_error() -> None:
     # Python starts with sys.stdout None: the game has no one to show itself to.
     script = Path(sys.executable).with_name("crescent")
     done = subprocess.run(
-        ["bash", "-c", f"{script} {DEAL} >&- </dev/null"], capture_output=True, text=True, timeout=60, check=False
+        ["bash", "-c", f"{script} {DEAL} --lang en >&- </dev/null"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-300:]
     assert done.stderr.splitlines()[-1] == "crescent: error: no standard output to show the game on"

@@ -332,6 +332,51 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "?      this list (also: help)\n"
         "q      quit (also: Ctrl-C, Ctrl-D)",
     },
+    # The command's own --help and argument errors (crescent --lang en --help), in its --lang.
+    "terminal_command_usage": {"pl": "użycie: ", "en": "usage: "},
+    "terminal_command_description": {
+        "pl": "Zagraj w pasjans Półksiężyc w terminalu. (English: crescent --lang en --help)",
+        "en": "Play Crescent patience in a terminal. (Po polsku: crescent --lang pl --help)",
+    },
+    "terminal_command_arguments": {"pl": "argumenty", "en": "arguments"},
+    "terminal_command_code": {
+        "pl": "kod gry, np. CR1-N-AAAAAAB (domyślnie losowe rozdanie)",
+        "en": "a game code such as CR1-N-AAAAAAB (default: a random deal)",
+    },
+    "terminal_command_lang": {
+        "pl": "język: pl albo en (domyślnie pl)",
+        "en": "language: pl or en (default: pl)",
+    },
+    "terminal_command_teach": {
+        "pl": "tryb nauki: objaśnia ruchy i ostrzega przed ruchem, który przegrywa",
+        "en": "teaching mode: explain moves, warn before a losing one",
+    },
+    "terminal_command_help": {"pl": "pokaż tę pomoc i zakończ", "en": "show this help and exit"},
+    "terminal_command_examples": {
+        "pl": "przykłady:\n"
+        "  crescent                          losowe rozdanie, po polsku\n"
+        "  crescent CR1-N-AAAAAAB --lang en  rozdanie o tym kodzie, po angielsku\n"
+        "  crescent --teach                  z trybem nauki\n\n"
+        "W grze ? wypisuje wszystkie polecenia, a q kończy.",
+        "en": "examples:\n"
+        "  crescent --lang en                 a random deal, in English\n"
+        "  crescent CR1-N-AAAAAAB --lang en   the deal of this code\n"
+        "  crescent --lang en --teach         with the teaching mode\n\n"
+        "In the game, ? lists every command and q quits.",
+    },
+    "terminal_command_error": {"pl": "błąd", "en": "error"},
+    "terminal_command_bad_lang": {
+        "pl": "--lang przyjmuje pl albo en, nie {given}",
+        "en": "--lang takes pl or en, not {given}",
+    },
+    "terminal_command_unknown": {
+        "pl": "nieznane argumenty: {given}",
+        "en": "unrecognised arguments: {given}",
+    },
+    "terminal_command_no_output": {
+        "pl": "brak standardowego wyjścia, na którym można pokazać grę",
+        "en": "no standard output to show the game on",
+    },
     "terminal_teach_on": {
         "pl": "Tryb nauki włączony: każdy ruch jest objaśniany, a ruch, który przegrywa wygraną grę, czeka na y.",
         "en": "Teaching mode on: every move is explained, and a move that loses a won game waits for y.",
