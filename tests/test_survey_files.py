@@ -170,15 +170,23 @@ def test_verify_on_a_missing_or_foreign_file(tmp_path: Path) -> None:
         assert "Traceback" not in done.stderr
 
 
-def test_a_gzipped_results_file_is_asked_to_be_unpacked(tmp_path: Path) -> None:
+def test_a_gzipped_results_file_is_verified_as_it_is_but_not_appended_to(tmp_path: Path) -> None:
+    plain = tmp_path / "results.jsonl"
+    assert _run("1", *FAST, "--out", str(plain)).returncode in (0, 1)
     packed = tmp_path / "results.jsonl.gz"
-    packed.write_bytes(gzip.compress(b'{"deal": 1}\n'))
-    for args in (["--verify", str(packed)], ["1-2", *FAST, "--out", str(packed)]):
-        done = _run(*args)
-        assert done.returncode == 2 and done.stdout == "", done.stdout
-        said = f"{args[-2]} {packed}: a gzip file; unpack it first (gunzip -k {packed})"
-        assert done.stderr == f"python -m crescent_widget.solver: error: {said}\n", done.stderr
-    assert gzip.decompress(packed.read_bytes()) == b'{"deal": 1}\n', "left as it was"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    checked = [_run("--verify", str(path)) for path in (plain, packed)]
+    assert checked[0].returncode == checked[1].returncode == 0, checked[1].stderr
+    assert checked[0].stdout.replace("results.jsonl", "results.jsonl.gz") == checked[1].stdout
+    done = _run("1-2", *FAST, "--out", str(packed))
+    said = f"--out {packed}: a gzip file; unpack it first (gunzip -k {packed})"
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr == f"python -m crescent_widget.solver: error: {said}\n", done.stderr
+    assert gzip.decompress(packed.read_bytes()) == plain.read_bytes(), "left as it was"
+    damaged = tmp_path / "damaged.jsonl.gz"
+    damaged.write_bytes(packed.read_bytes()[:-12])
+    done = _run("--verify", str(damaged))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "damaged gzip" in done.stderr, done.stderr
 
 
 def test_ctrl_c_ends_a_local_cluster_survey_quietly(tmp_path: Path) -> None:

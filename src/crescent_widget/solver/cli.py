@@ -43,6 +43,7 @@ from ..command import INTERRUPTED, as_command
 from ..engine.codes import format_code
 from ..errors import ArgumentTypeError, InvalidOptionError, quoted
 from .progress import Progress
+from .results import current, gzipped, results_text
 from .survey import (
     CLUSTER_ADDRESS,
     MAX_JOBS,
@@ -170,29 +171,15 @@ def fail(message: str) -> int:
     return USAGE_ERROR
 
 
-def _gzipped(path: str) -> bool:
-    """Whether ``path`` is a gzip file (the repository ships its survey so): its lines are not
-    JSON until it is unpacked."""
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(2) == b"\x1f\x8b"
-    except OSError:
-        return False  # whoever opens it next says why it cannot be read
-
-
 def verify(path: str) -> int:
     """Check every line of a results file (won lines replayed through the engine); 0 if all hold."""
-    from .results import current
     from .survey import record_problem
 
     problems: list[str] = []
     counts = {"won": 0, "lost": 0, "unknown": 0}
     seen: set[int] = set()
-    if _gzipped(path):
-        return fail(f"--verify {path}: a gzip file; unpack it first (gunzip -k {path})")
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            lines = handle.read().splitlines()
+        lines = results_text(path).splitlines()
     except OSError as err:
         return fail(f"--verify {path}: cannot read it ({err.strerror or err})")
     for number, line in enumerate(lines, 1):
@@ -331,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
             return fail(f"--{option.replace('_', '-')} {path}: is a directory (give the path of a file)")
         if not Path(path).resolve().parent.is_dir():
             return fail(f"--{option.replace('_', '-')} {path}: the directory {Path(path).parent} does not exist")
-    if args.out and _gzipped(args.out):
+    if args.out and gzipped(args.out):
         return fail(f"--out {args.out}: a gzip file; unpack it first (gunzip -k {args.out})")
     try:
         out = ResultsFile(args.out) if args.out else None
