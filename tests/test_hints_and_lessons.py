@@ -273,6 +273,21 @@ def test_a_tap_after_one_restart_press_says_the_restart_was_not_done() -> None:
     assert table.view().note == "Restart not done." and table.game.move_count == 2
 
 
+def test_new_game_asks_first_the_same_way_and_a_tap_instead_says_it_was_not_dealt() -> None:
+    table = Table(DEAL, lang="en")
+    table.move("13-14")
+    assert table.new_game() is False and table.view().note == label("confirm_new_game", "en")
+    table.tap(5)
+    assert table.view().note == "New game not dealt." and table.game.code == DEAL
+    untroubled = Table(DEAL, lang="en")
+    untroubled.move("13-14")
+    untroubled.tap(5)
+    assert table.game.position() == untroubled.game.position(), "the tap still did what it does"
+    assert table.view().selected == untroubled.view().selected
+    assert table.new_game() is False, "the tap disarmed it: the next press asks again"
+    assert table.new_game() is True and table.game.move_count == 0
+
+
 def test_the_cancel_is_said_while_the_question_still_shows_after_a_change_of_language() -> None:
     table = asked_to_reshuffle("en")
     table.lang = "pl"  # the question stays on the line, in Polish

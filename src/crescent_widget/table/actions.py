@@ -73,7 +73,6 @@ class Actions:
         self._show = show
         self._refuse = refuse
         self._previous: Game | None = None
-        self._new_game_armed_at = -1
         self._armed: tuple[str, int] = ("", -1)  # an action that asked for a second press, and when
         self._question: Words = NO_WORDS  # what that press asked (the note, while it is the note)
         self._auto_playing = False
@@ -244,15 +243,10 @@ class Actions:
     def new_game(self, code: str | None = None, *, by_player: bool = True) -> bool:
         """``Table.new_game``."""
         check_flag("by_player", by_player)
-        self._begin()
+        self._begin("new_game")
         game = self._state.game
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self._replays.active
-        if by_player and in_progress and self._new_game_armed_at != self._state.version:
-            self._state.note = Words.of(lambda lang: label("confirm_new_game", lang))
-            self._state.keep_line("note")
-            self._state.announce(self._state.note)
-            self._show()
-            self._new_game_armed_at = self._state.version
+        if by_player and in_progress and self._asks_first("new_game"):
             return False
         try:
             new = deal(code, None if code else self._state.variant, self._state.winnable)

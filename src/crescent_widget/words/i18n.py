@@ -630,6 +630,7 @@ LABELS.update(
         # A press that asked for a second one, and got another action instead: said with that action.
         "cancelled_reshuffle": {"pl": "Nie przetasowano.", "en": "Reshuffle not done."},
         "cancelled_restart": {"pl": "Rozdania nie zaczęto od nowa.", "en": "Restart not done."},
+        "cancelled_new_game": {"pl": "Nie rozdano nowej gry.", "en": "New game not dealt."},
         "restart": {"pl": "Od nowa", "en": "Restart"},
         "restart_title": {"pl": "Zagraj to samo rozdanie od początku", "en": "Play this deal again from the start"},
         "confirm_restart": {
