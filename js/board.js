@@ -45,11 +45,24 @@ export function placeCell(place) {
 }
 
 /**
+ * A button whose `attribute` names what it does (a hook for widget.js, lesson.js and tests).
  * @param {string} action
- * @param {string} [className]
+ * @param {string} [attribute]
  */
-function button(action, className = "cw-button") {
-  return element("button", className, { type: "button", "data-action": action });
+function button(action, attribute = "data-action") {
+  return element("button", "cw-button", { type: "button", [attribute]: action });
+}
+
+/**
+ * Buttons by name, each with the data-action its name spells in kebab case ("newGame":
+ * data-action="new-game"), in the order named.
+ * @template {string} K
+ * @param {K[]} names
+ * @returns {Record<K, HTMLButtonElement>}
+ */
+function buttons(names) {
+  const made = names.map((name) => [name, button(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))]);
+  return /** @type {Record<K, HTMLButtonElement>} */ (Object.fromEntries(made));
 }
 
 /** @param {Record<string, string>} attrs */
@@ -57,6 +70,20 @@ function slot(attrs) {
   const el = element("div", "cw-slot", { tabindex: "-1", role: "button", ...attrs });
   el.append(element("div", "cw-place"), element("div", "cw-caption", { "aria-hidden": "true" }));
   return el;
+}
+
+/**
+ * A panel's button: an icon (its name, Python's, goes in aria-label and title) and the
+ * panel's state.
+ * @param {HTMLButtonElement} opener
+ * @param {string} panelId
+ * @param {string} icon
+ */
+function opens(opener, panelId, icon) {
+  opener.classList.add(`cw-${opener.dataset.action}-button`);
+  opener.setAttribute("aria-expanded", "false");
+  opener.setAttribute("aria-controls", panelId);
+  opener.textContent = icon;
 }
 
 let helpIds = 0;
@@ -68,23 +95,21 @@ let helpIds = 0;
  */
 function createToolbar(helpId, settingsId) {
   const toolbar = element("div", "cw-toolbar");
-  const reshuffle = button("reshuffle");
-  const undo = button("undo");
-  const newGame = button("new-game");
-  const restart = button("restart");
-  const hint = button("hint");
-  const finish = button("finish");
-  finish.hidden = true;
-  const winnable = button("winnable");
-  const review = button("review");
-  const settings = button("settings", "cw-button cw-settings-button");
-  settings.setAttribute("aria-expanded", "false");
-  settings.setAttribute("aria-controls", settingsId);
-  settings.textContent = "\u2699"; // ⚙
-  const help = button("help", "cw-button cw-help-button");
-  help.setAttribute("aria-expanded", "false");
-  help.setAttribute("aria-controls", helpId);
-  help.textContent = "?";
+  const b = buttons([
+    "reshuffle",
+    "undo",
+    "newGame",
+    "restart",
+    "hint",
+    "finish",
+    "winnable",
+    "review",
+    "settings",
+    "help",
+  ]);
+  b.finish.hidden = true;
+  opens(b.settings, settingsId, "\u2699"); // ⚙
+  opens(b.help, helpId, "?");
   const codeBox = element("span", "cw-code");
   const codePrefix = element("span", "cw-code-label");
   const codeValue = element("span", "cw-code-value");
@@ -96,25 +121,16 @@ function createToolbar(helpId, settingsId) {
   // Two groups that wrap as wholes: the buttons, then the game's facts (code, moves,
   // clock), so a narrow notebook gets two tidy rows rather than a stray clock.
   const actions = element("div", "cw-actions");
-  actions.append(reshuffle, undo, newGame, restart, hint, finish, winnable, review, settings, help);
   // Why Undo is greyed out (after a reshuffle, past the undo limit), said on the board.
   const undoWhy = element("span", "cw-undo-why");
   undoWhy.hidden = true;
-  actions.append(undoWhy);
+  actions.append(...Object.values(b), undoWhy);
   const info = element("div", "cw-info");
   const counters = element("span", "cw-counters");
   counters.append(moves, clock);
   info.append(codeBox, counters);
   toolbar.append(actions, info);
-  return {
-    toolbar,
-    copy,
-    codeValue,
-    clock,
-    undoWhy,
-    buttons: { reshuffle, undo, newGame, restart, hint, finish, winnable, review, settings, help },
-    parts: { codePrefix, codeSuffix, moves },
-  };
+  return { toolbar, copy, codeValue, clock, undoWhy, buttons: b, parts: { codePrefix, codeSuffix, moves } };
 }
 
 /**
@@ -128,10 +144,7 @@ function createPlaces() {
     // The stylesheet picks the wide or the compact cell by the board's own width.
     const [row, column] = pileCell(pile);
     const [compactRow, compactColumn] = compactPileCell(pile);
-    el.style.setProperty("--cw-row", String(row));
-    el.style.setProperty("--cw-column", String(column));
-    el.style.setProperty("--cw-compact-row", String(compactRow));
-    el.style.setProperty("--cw-compact-column", String(compactColumn));
+    el.style.cssText = `--cw-row:${row};--cw-column:${column};--cw-compact-row:${compactRow};--cw-compact-column:${compactColumn}`;
     piles.push(el);
   }
   const foundationArea = element("div", "cw-foundations", { "data-foundation-area": "" });
@@ -160,22 +173,14 @@ function createPlaces() {
 function createReplayBar() {
   const replay = element("div", "cw-replay", { role: "group" });
   replay.hidden = true;
-  const replayPrev = button("replay-prev");
-  const replayPlay = button("replay-play");
-  const replayNext = button("replay-next");
+  const b = buttons(["replayPrev", "replayPlay", "replayNext", "reviewTry", "replayKeep", "replayStop"]);
   const replayStep = element("span", "cw-replay-step");
-  const replayStop = button("replay-stop");
-  const replayKeep = button("replay-keep");
-  const reviewTry = button("review-try");
-  reviewTry.hidden = true;
+  b.reviewTry.hidden = true;
   const replayNote = element("p", "cw-replay-note", { "aria-live": "polite" });
   replayNote.hidden = true;
-  replay.append(replayNote, replayPrev, replayPlay, replayNext, replayStep, reviewTry, replayKeep, replayStop);
-  return {
-    replay,
-    buttons: { replayPrev, replayPlay, replayNext, replayStop, replayKeep, reviewTry },
-    parts: { replayStep, replayNote },
-  };
+  const { replayPrev, replayPlay, replayNext, ...rest } = b;
+  replay.append(replayNote, replayPrev, replayPlay, replayNext, replayStep, ...Object.values(rest));
+  return { replay, buttons: b, parts: { replayStep, replayNote } };
 }
 
 /**
@@ -203,10 +208,11 @@ function createMessages() {
   const search = element("div", "cw-search", { "aria-live": "off" });
   search.hidden = true;
   const searchText = element("span", "cw-search-text");
-  const stopSearch = button("cancel-search", "cw-button cw-search-stop");
-  search.append(searchText, stopSearch);
+  const { cancelSearch } = buttons(["cancelSearch"]);
+  cancelSearch.classList.add("cw-search-stop");
+  search.append(searchText, cancelSearch);
   messages.append(status, winnability, note, search);
-  return { messages, status, note, search, buttons: { stopSearch }, parts: { winnability, searchText } };
+  return { messages, status, note, search, buttons: { cancelSearch }, parts: { winnability, searchText } };
 }
 
 /**
@@ -217,16 +223,15 @@ function createOverlayParts() {
   const warning = element("div", "cw-warning", { role: "group" });
   warning.hidden = true;
   const warningText = element("p", "cw-warning-text");
-  const confirm = button("confirm");
-  const cancel = button("cancel");
+  const { confirm, cancel } = buttons(["confirm", "cancel"]);
   warning.append(warningText, confirm, cancel);
   const banner = element("div", "cw-banner");
   banner.hidden = true;
   const bannerText = element("p", "cw-banner-text");
   const bannerFacts = element("p", "cw-banner-facts");
-  const bannerUndo = element("button", "cw-button", { type: "button", "data-banner-action": "undo" });
-  const bannerNew = element("button", "cw-button", { type: "button", "data-banner-action": "new-game" });
-  const bannerReview = element("button", "cw-button", { type: "button", "data-banner-action": "review" });
+  const bannerUndo = button("undo", "data-banner-action");
+  const bannerNew = button("new-game", "data-banner-action");
+  const bannerReview = button("review", "data-banner-action");
   banner.append(bannerText, bannerFacts, bannerUndo, bannerReview, bannerNew);
   return {
     warning,
@@ -285,6 +290,15 @@ export function createBoard(root) {
     buttons: { ...top.buttons, ...replay.buttons, ...line.buttons, ...over.buttons, ...panels.buttons },
     parts: { ...top.parts, ...replay.parts, ...line.parts, ...over.parts, ...panels.parts },
   };
+}
+
+/**
+ * The view's own document or shadow root (marimo draws outputs in a shadow DOM, where
+ * `document` would only see the shadow host): for hit testing and focus.
+ * @param {{root: HTMLElement}} view
+ */
+export function rootNode(view) {
+  return /** @type {Document | ShadowRoot} */ (view.root.getRootNode());
 }
 
 /**

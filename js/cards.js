@@ -78,3 +78,35 @@ export function updateCard(el, ascii, ranks) {
   bottom.textContent = `${rank}\n${symbol}`;
   pip.textContent = symbol;
 }
+
+/**
+ * The card a place or slot shows, not one of motion's stand-ins; null when it shows none.
+ * @param {Element | null | undefined} el
+ * @returns {HTMLElement | null}
+ */
+export function cardIn(el) {
+  return el?.querySelector(".cw-card:not(.cw-stand-in)") ?? null;
+}
+
+/**
+ * A drag's ghost is done with: it goes, and its card (left dimmed under it) shows again.
+ * @param {HTMLElement} ghost
+ * @param {HTMLElement} [card]
+ */
+export function dropGhost(ghost, card) {
+  ghost.remove();
+  card?.classList.remove("cw-dragging");
+}
+
+/**
+ * A refused drag's ghost slides back to its pile, then goes (with the dimming of `card`,
+ * if given).
+ * @param {HTMLElement} ghost
+ * @param {number} ms
+ * @param {HTMLElement} [card]
+ */
+export function snapBack(ghost, ms, card) {
+  ghost.classList.add("cw-snap-back");
+  ghost.style.transform = "translate(0px, 0px)";
+  setTimeout(() => dropGhost(ghost, card), ms);
+}

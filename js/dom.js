@@ -24,3 +24,12 @@ export function element(tag, className, attrs = {}) {
 export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
+
+/**
+ * Put each class on `el` or take it off, as `classes` says ({"cw-large": true}).
+ * @param {Element} el
+ * @param {Record<string, unknown>} classes
+ */
+export function setClasses(el, classes) {
+  for (const [name, on] of Object.entries(classes)) el.classList.toggle(name, Boolean(on));
+}

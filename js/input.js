@@ -3,7 +3,9 @@
 // revision they were made against, and only uses Python's published targets to light
 // places up (a drag lights every legal destination, as a selection does).
 
-import { placeOf, slotOf } from "./board.js";
+import { placeOf, rootNode, slotOf } from "./board.js";
+import { cardIn, dropGhost, snapBack } from "./cards.js";
+import { inReplay } from "./state.js";
 
 const DRAG_THRESHOLD_PX = 6;
 const DOUBLE_TAP_MS = 350;
@@ -11,12 +13,7 @@ const DOUBLE_TAP_MS = 350;
 const ANSWER_WAIT_MS = 1000;
 const SNAP_BACK_MS = 180;
 /** @type {GhostKeeper} */
-const NO_MOTION = {
-  holdGhost(ghost, card) {
-    ghost.remove();
-    card.classList.remove("cw-dragging");
-  },
-};
+const NO_MOTION = { holdGhost: dropGhost };
 
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").Model} Model */
@@ -176,8 +173,7 @@ function lightTargets(view, model, place, on) {
  * @param {Press} p
  */
 function startDrag(view, model, p) {
-  /** @type {HTMLElement | null} */
-  const card = p.slot.querySelector(".cw-card:not(.cw-stand-in)");
+  const card = cardIn(p.slot);
   if (!card) return false;
   const rootBox = view.root.getBoundingClientRect();
   const box = card.getBoundingClientRect();
@@ -206,19 +202,13 @@ function startDrag(view, model, p) {
  * @param {Model} model
  * @param {GhostKeeper} motion
  * @param {Press & {drag: Drag}} p
- * @param {boolean} snapBack
+ * @param {boolean} back  to its pile (no drop, or one that looks illegal)
  */
-function endDrag(view, model, motion, p, snapBack) {
+function endDrag(view, model, motion, p, back) {
   const { ghost, card } = p.drag;
   lightTargets(view, model, p.place, false);
-  if (!snapBack) return motion.holdGhost(ghost, card, p.place);
-  const finish = () => {
-    ghost.remove();
-    card.classList.remove("cw-dragging");
-  };
-  ghost.classList.add("cw-snap-back");
-  ghost.style.transform = "translate(0px, 0px)";
-  setTimeout(finish, SNAP_BACK_MS);
+  if (back) snapBack(ghost, SNAP_BACK_MS, card);
+  else motion.holdGhost(ghost, card, p.place);
 }
 
 /**
@@ -229,9 +219,7 @@ function endDrag(view, model, motion, p, snapBack) {
  * @returns {string | null}
  */
 function dropPlace(view, x, y) {
-  // The view's own document or shadow root (marimo draws outputs in a shadow DOM, where
-  // document.elementFromPoint would only see the shadow host).
-  const hit = /** @type {Document | ShadowRoot} */ (view.root.getRootNode()).elementFromPoint(x, y);
+  const hit = rootNode(view).elementFromPoint(x, y);
   if (!hit || !view.root.contains(hit)) return null;
   /** @type {HTMLElement | null} */
   const pileEl = hit.closest("[data-pile]");
@@ -267,7 +255,7 @@ export function attachInput(view, model, send, onPress = () => {}, motion = NO_M
     const slotEl = /** @type {Element} */ (e.target).closest(".cw-slot");
     if (!slotEl || !view.board.contains(slotEl)) return;
     // A replay owns the board: nothing to tap or drag until it ends.
-    if (model.get("replay_state")?.total !== undefined) return;
+    if (inReplay(model.get("replay_state"))) return;
     const place = /** @type {string} */ (placeOf(slotEl));
     onPress(place);
     slotEl.setPointerCapture(e.pointerId);

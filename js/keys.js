@@ -2,7 +2,8 @@
 // shortcuts are suppressed there); arrow keys move a roving focus around the horseshoe
 // and the foundations, other keys send the same intents as the pointer and buttons.
 
-import { placeCell, placeOf, slotOf } from "./board.js";
+import { placeCell, placeOf, rootNode, slotOf } from "./board.js";
+import { inReplay } from "./state.js";
 
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").Model} Model */
@@ -54,8 +55,7 @@ export function attachKeys(view, model, send, ui) {
   let current = "1"; // the one slot in the tab order (a roving tabindex)
   /** @type {HTMLElement[]} */
   let previewed = [];
-  // Focus as seen from the view's own document or shadow root (marimo uses a shadow DOM).
-  const activeElement = () => /** @type {Document | ShadowRoot} */ (view.root.getRootNode()).activeElement;
+  const activeElement = () => rootNode(view).activeElement;
 
   /**
    * @param {string} place
@@ -93,7 +93,7 @@ export function attachKeys(view, model, send, ui) {
     }
   }
 
-  const replaying = () => model.get("replay_state")?.total !== undefined;
+  const replaying = () => inReplay(model.get("replay_state"));
   /**
    * @param {HTMLButtonElement} buttonEl
    * @param {string} type

@@ -5,6 +5,8 @@
 
 import { shows } from "./board.js";
 import { element, setText } from "./dom.js";
+import { inReplay } from "./state.js";
+import { fill } from "./update.js";
 
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").State} State */
@@ -63,12 +65,10 @@ export function updateLessonPanel(panel, view, state) {
   view.root.classList.toggle("cw-in-lesson", inLesson);
   hideOtherButtons(view, inLesson ? state.lesson_buttons : null);
   // Free play keeps its room per deal, and apart for a replay (whose narration is under the board).
-  const replaying = state.replay_state?.total !== undefined;
+  const replaying = inReplay(state.replay_state);
   keepLineRoom(view.messages, inLesson ? `lesson ${lesson.number}` : `${state.code} ${replaying}`);
   if (!inLesson) return;
-  const progress = String(labels.lesson_progress ?? "")
-    .replace("{n}", String(lesson.number))
-    .replace("{count}", String(lesson.count));
+  const progress = fill(labels.lesson_progress, { n: lesson.number, count: lesson.count });
   setText(panel.progress, lesson.done ? `${progress} \u00b7 ${labels.lesson_done ?? ""}` : progress);
   panel.el.dataset.done = lesson.done ? "true" : "false";
   setText(panel.title, lesson.title ?? "");

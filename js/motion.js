@@ -7,7 +7,7 @@
 // all animate the same way, with no extra field from Python.
 
 import { slotOf } from "./board.js";
-import { createCard, updateCard } from "./cards.js";
+import { cardIn, createCard, dropGhost, snapBack, updateCard } from "./cards.js";
 
 export const MOVE_MS = 180;
 const RISE_MS = 240;
@@ -148,7 +148,7 @@ function stand(place, ascii, labels, above) {
   el.classList.add("cw-stand-in");
   el.removeAttribute("role");
   el.setAttribute("aria-hidden", "true");
-  const real = place.querySelector(".cw-card:not(.cw-stand-in)");
+  const real = cardIn(place);
   if (above || !real) place.append(el);
   else place.insertBefore(el, real);
   return el;
@@ -165,7 +165,7 @@ function stand(place, ascii, labels, above) {
  */
 function fly(view, tracker, plan, from, to, state) {
   const slot = slotOf(view, plan.dst);
-  const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
+  const card = cardIn(slot);
   if (!slot || !card?.parentElement) return;
   const dx = from.left - to.left;
   const dy = from.top - to.top;
@@ -196,7 +196,7 @@ function rise(view, tracker, plan, state) {
   const sinking = plan.kind === "unreshuffle";
   plan.piles.forEach(([name, oldTop], i) => {
     const slot = slotOf(view, name);
-    const card = slot?.querySelector(".cw-card:not(.cw-stand-in)");
+    const card = cardIn(slot);
     if (!slot || !card?.parentElement) return;
     const stay = oldTop ? stand(card.parentElement, oldTop, state.labels, sinking) : null;
     /** @type {KeyframeAnimationOptions} */
@@ -258,14 +258,8 @@ export function createMotion(view) {
     held = null;
     clearTimeout(timer);
     card.classList.remove("cw-dragging");
-    if (flyFrom || reduced()) {
-      ghost.remove();
-      return;
-    }
-    // The drop was refused: the ghost goes back to its pile.
-    ghost.classList.add("cw-snap-back");
-    ghost.style.transform = "translate(0px, 0px)";
-    setTimeout(() => ghost.remove(), MOVE_MS);
+    if (flyFrom || reduced()) ghost.remove();
+    else snapBack(ghost, MOVE_MS); // the drop was refused: the ghost goes back to its pile
   }
 
   return {
@@ -308,11 +302,7 @@ export function createMotion(view) {
      */
     holdGhost(ghost, card, src) {
       releaseGhost(false);
-      if (reduced()) {
-        ghost.remove();
-        card.classList.remove("cw-dragging");
-        return;
-      }
+      if (reduced()) return dropGhost(ghost, card);
       held = { ghost, card, src, timer: setTimeout(() => releaseGhost(false), HOLD_GHOST_MS) };
     },
     cleanup() {

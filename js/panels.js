@@ -3,6 +3,7 @@
 // button that opened it. Settings go to Python as "setting" intents, which checks them
 // and publishes the result: the controls only show what the model says.
 
+import { rootNode } from "./board.js";
 import { element, setText } from "./dom.js";
 
 /** @typedef {import("./board.js").View} View */
@@ -42,89 +43,60 @@ const PENDING_MS = 1500;
  * Fill the settings panel; returns {update(state)} to keep its controls in step with the model.
  * @param {HTMLElement} panel
  * @param {HTMLElement} close
- * @param {Send} sendIntent
+ * @param {Send} send
  * @param {AbortSignal} signal
  */
-function buildSettings(panel, close, sendIntent, signal) {
+function buildSettings(panel, close, send, signal) {
   // A choice just made is not undone by an update that left before Python heard of it.
   /** @type {Map<string, {value: unknown, until: number}>} */
   const pending = new Map();
-  /**
-   * @param {string} type
-   * @param {{name: string, value: unknown}} fields
-   */
-  const send = (type, fields) => {
-    pending.set(fields.name, { value: fields.value, until: performance.now() + PENDING_MS });
-    sendIntent(type, fields);
-  };
-  /**
-   * @template {keyof State} K
-   * @param {K} name
-   * @param {State} state
-   * @param {(value: State[K]) => void} apply
-   */
-  const show = (name, state, apply) => {
-    const wait = pending.get(name);
-    if (wait && state[name] !== wait.value && performance.now() < wait.until) return;
-    pending.delete(name);
-    apply(state[name]);
-  };
   const title = element("p", "cw-help-title");
-  /** @type {[string, HTMLElement, HTMLElement][]} */
-  const rows = [];
-  const lang = select("lang", LANGS);
-  const variant = select("variant", VARIANTS);
-  /** @type {[string, HTMLSelectElement][]} */
-  const choices = [
-    ["lang", lang],
-    ["variant", variant],
+  /** @type {[keyof State, HTMLSelectElement | HTMLInputElement, string[], HTMLElement][]} */
+  const settings = [];
+  /** @type {[keyof State, string[]][]} a list's values; a box has none */
+  const names = [
+    ["lang", LANGS],
+    ["variant", VARIANTS],
+    ...SWITCHES.map((name) => /** @type {[keyof State, string[]]} */ ([name, []])),
   ];
-  for (const [name, control] of choices) {
-    const { row, text } = labelled(control, "cw-setting cw-setting-choice");
-    row.prepend(text); // the words before a list, after a box
-    rows.push([name, text, row]);
-    control.addEventListener("change", () => send("setting", { name, value: control.value }), { signal });
+  for (const [name, values] of names) {
+    const control = values.length
+      ? select(name, values)
+      : element("input", "", { type: "checkbox", "data-setting": name });
+    const { row, text } = labelled(control, values.length ? "cw-setting cw-setting-choice" : "cw-setting");
+    if (values.length) row.prepend(text); // the words before a list, after a box
+    settings.push([name, control, values, text]);
+    control.addEventListener(
+      "change",
+      () => {
+        const value = control instanceof HTMLInputElement ? control.checked : control.value;
+        pending.set(name, { value, until: performance.now() + PENDING_MS });
+        send("setting", { name, value });
+      },
+      { signal },
+    );
+    panel.append(row);
   }
-  /** @type {Record<string, HTMLInputElement>} */
-  const boxes = {};
-  for (const name of SWITCHES) {
-    const box = element("input", "", { type: "checkbox", "data-setting": name });
-    boxes[name] = box;
-    const { row, text } = labelled(box, "cw-setting");
-    rows.push([name, text, row]);
-    box.addEventListener("change", () => send("setting", { name, value: box.checked }), { signal });
-  }
-  panel.append(close, title, ...rows.map(([, , row]) => row));
+  panel.prepend(close, title);
   return {
     /** @param {State} state */
     update(state) {
       const labels = state.labels;
       setText(title, labels.settings ?? "");
-      for (const [name, text] of rows) {
-        const words = labels[`setting_${name}`] ?? "";
-        setText(text, words);
+      for (const [name, control, values, text] of settings) {
+        setText(text, labels[`setting_${name}`] ?? "");
+        if (control instanceof HTMLSelectElement) {
+          [...control.options].forEach((option, i) => {
+            setText(option, labels[`${name}_${values[i]}`] ?? values[i]);
+          });
+        }
+        const value = state[name];
+        const wait = pending.get(name);
+        if (wait && value !== wait.value && performance.now() < wait.until) continue;
+        pending.delete(name);
+        if (control instanceof HTMLInputElement) control.checked = Boolean(value);
+        else control.value = String(value);
       }
-      /** @type {[HTMLSelectElement, string[], string][]} */
-      const lists = [
-        [lang, LANGS, "lang_"],
-        [variant, VARIANTS, "variant_"],
-      ];
-      for (const [control, values, prefix] of lists) {
-        [...control.options].forEach((option, i) => {
-          const words = labels[`${prefix}${values[i]}`] ?? values[i];
-          setText(option, words);
-        });
-      }
-      show("lang", state, (value) => {
-        lang.value = value;
-      });
-      show("variant", state, (value) => {
-        variant.value = value;
-      });
-      for (const name of SWITCHES)
-        show(name, state, (value) => {
-          boxes[name].checked = Boolean(value);
-        });
     },
   };
 }
@@ -156,9 +128,7 @@ export function attachPanels(view, send) {
    * @param {boolean} open
    */
   function show(panel, open) {
-    const active = /** @type {HTMLElement | null} */ (
-      /** @type {Document | ShadowRoot} */ (view.root.getRootNode()).activeElement
-    );
+    const active = /** @type {HTMLElement | null} */ (rootNode(view).activeElement);
     if (open && !pairs.some(([other]) => other.contains(active))) returnTo = active;
     for (const [other, opener] of pairs) {
       const shown = other === panel && open;

@@ -100,3 +100,11 @@ export function readState(model) {
   for (const key of STATE_KEYS) state[key] = model.get(key) ?? STATE_DEFAULTS[key];
   return /** @type {State} */ (state);
 }
+
+/**
+ * Whether a replay (or a review) holds the board: its state, outside one, is {}.
+ * @param {ReplayState | undefined} replay  the replay_state trait
+ */
+export function inReplay(replay) {
+  return replay?.total !== undefined;
+}

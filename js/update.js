@@ -2,9 +2,10 @@
 // from Python's templates. Everything shown comes from Python's traits; texts go in with
 // textContent only.
 
-import { cardText, createCard, updateCard } from "./cards.js";
-import { element, setText } from "./dom.js";
+import { cardIn, cardText, createCard, updateCard } from "./cards.js";
+import { element, setClasses, setText } from "./dom.js";
 import { updateNarrowNote } from "./narrow.js";
+import { inReplay } from "./state.js";
 
 /** @typedef {import("./board.js").View} View */
 /** @typedef {import("./state.js").State} State */
@@ -76,8 +77,7 @@ function showPlace(el, entry, hidden, caption, labels, showLabels) {
     backs.hidden = badge.hidden = !(hidden > 0);
     setText(badge, hidden > 0 ? String(hidden) : "");
   }
-  /** @type {HTMLElement | null} */
-  let card = place.querySelector(".cw-card:not(.cw-stand-in)"); // not motion's stand-ins
+  let card = cardIn(place);
   if (top) {
     if (!card) {
       card = createCard();
@@ -123,27 +123,58 @@ export function accessibleName(kind, name, shown, hidden, labels, flags) {
 }
 
 /**
+ * The buttons whose text is a label as it stands, and its key in Python's labels (the
+ * others' texts change with the state: below).
+ * @type {Record<string, string>}
+ */
+const BUTTON_LABELS = {
+  undo: "undo",
+  newGame: "new_game",
+  restart: "restart",
+  hint: "hint",
+  finish: "finish",
+  winnable: "winnable_ask",
+  review: "review",
+  helpClose: "close",
+  cancelSearch: "cancel_search",
+  confirm: "confirm",
+  cancel: "cancel",
+  bannerUndo: "undo_last",
+  bannerReview: "review",
+  bannerNew: "new_game",
+  replayPrev: "replay_prev",
+  replayNext: "replay_next",
+  reviewTry: "review_try",
+  replayKeep: "replay_keep",
+  replayStop: "replay_stop",
+};
+
+/**
  * Bring the whole DOM up to date with the model state (cheap when little changed).
  * @param {View} view
  * @param {State} state
  */
 export function updateBoard(view, state) {
-  const replaying = state.replay_state?.total !== undefined;
+  const replaying = inReplay(state.replay_state);
   updatePlaces(view, state);
   updateToolbar(view, state, replaying);
-  updateMessages(view, state);
-  updateLesson(view, state);
+  updateMessages(view, state, replaying);
+  updateLesson(view, state, replaying);
   updateReplay(view, state, replaying);
   updateHelp(view, state.labels);
   updateOverlay(view, state);
   updateNarrowNote(view.narrowNote, state.labels);
+  const buttons = /** @type {Record<string, HTMLElement>} */ (view.buttons);
+  for (const [name, key] of Object.entries(BUTTON_LABELS)) setText(buttons[name], state.labels[key] ?? "");
   const root = view.root;
   setAttr(root, "aria-label", state.labels.game_name ?? "");
-  root.classList.toggle("cw-over", state.status !== "playing");
-  root.classList.toggle("cw-four-colour", Boolean(state.four_colour));
-  root.classList.toggle("cw-large", Boolean(state.large));
-  root.classList.toggle("cw-teach", Boolean(state.teach));
-  root.classList.toggle("cw-replaying", replaying);
+  setClasses(root, {
+    "cw-over": state.status !== "playing",
+    "cw-four-colour": state.four_colour,
+    "cw-large": state.large,
+    "cw-teach": state.teach,
+    "cw-replaying": replaying,
+  });
 }
 
 /**
@@ -172,13 +203,15 @@ function updatePlaces(view, state) {
       hint: name === hintSrc || name === hintDst,
     };
     setAttr(el, "aria-label", accessibleName(kind, name, shown, hidden, labels, flags));
-    el.classList.toggle("cw-selected", flags.selected);
-    el.classList.toggle("cw-target", flags.target);
-    el.classList.toggle("cw-hint", flags.hint);
-    el.classList.toggle("cw-hint-src", name === hintSrc);
-    el.classList.toggle("cw-hint-dst", name === hintDst);
-    el.classList.toggle("cw-pending", pending.has(name));
-    el.classList.toggle("cw-movable", name in state.targets);
+    setClasses(el, {
+      "cw-selected": flags.selected,
+      "cw-target": flags.target,
+      "cw-hint": flags.hint,
+      "cw-hint-src": name === hintSrc,
+      "cw-hint-dst": name === hintDst,
+      "cw-pending": pending.has(name),
+      "cw-movable": name in state.targets,
+    });
   }
 }
 
@@ -195,31 +228,24 @@ function updateToolbar(view, state, replaying) {
   setText(b.reshuffle, state.reshuffle_label);
   b.reshuffle.disabled = state.reshuffles_left <= 0 || state.status === "won" || replaying;
   b.reshuffle.classList.toggle("cw-hint", state.hint_move === "R");
-  setText(b.undo, labels.undo ?? "");
   b.undo.disabled = !state.can_undo;
   // A greyed-out Undo says why (e.g. moves before a reshuffle cannot be taken back).
   setAttr(b.undo, "title", state.undo_reason ?? "");
   setAttr(b.undo, "aria-description", state.undo_reason ?? "");
-  setText(b.newGame, labels.new_game ?? "");
-  setText(b.hint, labels.hint ?? "");
   b.hint.disabled = replaying || over;
   // Offered only while Python says the rest is a plain run of foundation moves.
-  setText(b.finish, labels.finish ?? "");
   b.finish.hidden = !state.can_finish;
-  setText(b.winnable, labels.winnable_ask ?? "");
   b.winnable.disabled = replaying || over;
   // The review works on any game with a record: offered here, and on the end-of-game banner.
-  setText(b.review, labels.review ?? "");
   setAttr(b.review, "title", labels.review_title ?? "");
   // Shown once there is a game to review (a fresh deal keeps the toolbar to one row).
   b.review.hidden = state.move_count === 0 && !replaying;
   b.review.disabled = replaying;
-  setText(b.bannerReview, labels.review ?? "");
-  setAttr(b.help, "aria-label", labels.help ?? "");
-  setAttr(b.help, "title", labels.help ?? "");
-  setAttr(b.settings, "aria-label", labels.settings ?? "");
-  setAttr(b.settings, "title", labels.settings ?? "");
-  setText(b.helpClose, labels.close ?? "");
+  for (const opener of [b.help, b.settings]) {
+    const name = labels[opener.dataset.action ?? ""] ?? "";
+    setAttr(opener, "aria-label", name);
+    setAttr(opener, "title", name);
+  }
 
   const [prefix, suffix] = String(labels.code ?? "{code}").split("{code}");
   setText(view.parts.codePrefix, prefix ?? "");
@@ -237,8 +263,9 @@ function updateToolbar(view, state, replaying) {
  * the order only matters for a note written by notebook code).
  * @param {View} view
  * @param {State} state
+ * @param {boolean} replaying
  */
-function updateMessages(view, state) {
+function updateMessages(view, state, replaying) {
   const { labels } = state;
   const verdict = state.winnability ? (labels[`winnable_${state.winnability}`] ?? "") : "";
   // A loss comes with why (the note holds it): said on the same line, after the verdict.
@@ -247,7 +274,6 @@ function updateMessages(view, state) {
   setText(view.status, state.message);
   const note = state.message || state.winnability ? "" : state.note;
   // A replay's narration (a review's explanation) goes with its controls, under the board.
-  const replaying = state.replay_state?.total !== undefined;
   setText(view.note, replaying ? "" : note);
   view.note.hidden = !view.note.textContent;
   setText(view.parts.replayNote, replaying ? note : "");
@@ -257,7 +283,6 @@ function updateMessages(view, state) {
   const searching = Boolean(state.search);
   view.search.hidden = !searching;
   setText(view.parts.searchText, state.search);
-  setText(view.buttons.stopSearch, labels.cancel_search ?? "");
   // A refusal made meanwhile is still said at once, beside the search's line.
   view.status.hidden = searching && !state.message;
   if (searching) view.note.hidden = view.parts.winnability.hidden = true;
@@ -297,13 +322,8 @@ function updateReplay(view, state, replaying) {
   if (replaying === Boolean(view.replay.hidden)) requestAnimationFrame(() => bringReplayIntoSight(view, replaying));
   view.replay.hidden = !replaying;
   if (!replaying) return;
-  setText(b.replayPrev, labels.replay_prev ?? "");
-  setText(b.replayNext, labels.replay_next ?? "");
   setText(b.replayPlay, replay.playing ? (labels.replay_pause ?? "") : (labels.replay_play ?? ""));
   setAttr(b.replayPlay, "aria-pressed", replay.playing ? "true" : "false");
-  setText(b.replayStop, labels.replay_stop ?? "");
-  setText(b.replayKeep, labels.replay_keep ?? "");
-  setText(b.reviewTry, labels.review_try ?? "");
   b.reviewTry.hidden = !replay.better;
   setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
   b.replayPrev.disabled = Number(replay.step) <= 0;
@@ -344,8 +364,6 @@ function updateOverlay(view, state) {
   const over = state.status !== "playing";
   view.warning.hidden = !state.pending_move;
   setText(view.parts.warningText, state.warning);
-  setText(b.confirm, labels.confirm ?? "");
-  setText(b.cancel, labels.cancel ?? "");
   view.banner.hidden = !over;
   view.banner.classList.toggle("cw-won", state.status === "won");
   setText(view.parts.bannerText, state.status === "won" ? labels.won : over ? labels.blocked : "");
@@ -353,10 +371,8 @@ function updateOverlay(view, state) {
   const facts = `${fill(labels.moves, { n: state.move_count })} \u00b7 ${labels.time ?? ""} ${formatClock(state.elapsed)}`;
   setText(view.parts.bannerFacts, state.status === "won" ? facts : "");
   view.parts.bannerFacts.hidden = state.status !== "won";
-  setText(b.bannerUndo, labels.undo_last ?? "");
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
   b.bannerReview.hidden = false; // a lesson's board hides it again (lesson.js runs after this)
-  setText(b.bannerNew, labels.new_game ?? "");
   view.overlay.hidden = view.warning.hidden && view.banner.hidden;
 }
 
@@ -365,13 +381,12 @@ function updateOverlay(view, state) {
  * task only: every other toolbar button is greyed out, and Finish is not offered.
  * @param {View} view
  * @param {State} state
+ * @param {boolean} replaying
  */
-function updateLesson(view, state) {
+function updateLesson(view, state, replaying) {
   const { labels } = state;
   const b = view.buttons;
-  setText(b.restart, labels.restart ?? "");
   setAttr(b.restart, "title", labels.restart_title ?? "");
-  const replaying = state.replay_state?.total !== undefined;
   b.restart.disabled = replaying;
   // "Nothing to undo" at the start says nothing new; after a reshuffle the reason matters.
   const why = !state.can_undo && state.move_count > 0 && !replaying ? state.undo_reason || "" : "";

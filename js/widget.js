@@ -165,8 +165,10 @@ function createAnnouncer(model, view) {
 }
 
 /**
- * The toolbar's, banner's and replay bar's buttons, each sending its intent; a press or
- * key of the player stops a finish under way.
+ * The toolbar's, banner's, warning's and replay bar's buttons: each sends the intent its
+ * data-action (data-banner-action on the banner) names ("new-game": "new_game"); a press
+ * or key of the player stops a finish under way. Finish starts one; the panels' buttons
+ * open their panels (panels.js).
  * @param {View} view
  * @param {Send} send
  * @param {{forgetTap(): void}} input
@@ -176,38 +178,20 @@ function createAnnouncer(model, view) {
 function wireButtons(view, send, input, finish, signal) {
   const b = view.buttons;
   const root = view.root;
-  /** @param {HTMLElement} target @param {(e: Event) => void} handler */
-  const on = (target, handler) => target.addEventListener("click", handler, { signal });
-  /** @param {string} type */
-  const action = (type) => () => {
-    input.forgetTap();
-    send(type);
-  };
-  // Button -> the intent it sends.
-  /** @type {[HTMLElement, string][]} */
-  const intents = [
-    [b.reshuffle, "reshuffle"],
-    [b.undo, "undo"],
-    [b.newGame, "new_game"],
-    [b.hint, "hint"],
-    [b.winnable, "winnable"],
-    [b.bannerUndo, "undo"],
-    [b.bannerNew, "new_game"],
-    [b.confirm, "confirm"],
-    [b.cancel, "cancel"],
-    [b.replayPrev, "replay_prev"],
-    [b.replayNext, "replay_next"],
-    [b.replayPlay, "replay_play"],
-    [b.replayStop, "replay_stop"],
-    [b.restart, "restart"],
-    [b.replayKeep, "replay_keep"],
-    [b.review, "review"],
-    [b.reviewTry, "review_try"],
-    [b.bannerReview, "review"],
-    [b.stopSearch, "cancel_search"],
-  ];
-  for (const [button, type] of intents) on(button, action(type));
-  on(b.finish, () => finish.start());
+  root.addEventListener(
+    "click",
+    (e) => {
+      /** @type {HTMLElement | null} */
+      const el = /** @type {Element} */ (e.target).closest("[data-action], [data-banner-action]");
+      const action = el?.dataset.action ?? el?.dataset.bannerAction;
+      if (action === "finish") finish.start();
+      else if (action && action !== "settings" && action !== "help") {
+        input.forgetTap();
+        send(action.replaceAll("-", "_"));
+      }
+    },
+    { signal },
+  );
   // Keyboard focus follows the pointer (so arrows go on from the last card touched), but
   // its ring is drawn for keyboard players only: a mouse player sees the selection alone.
   // Any other press or key of the player stops a finish under way.

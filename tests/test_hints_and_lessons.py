@@ -199,6 +199,110 @@ def test_reshuffle_through_the_widget_model_takes_two_presses() -> None:
     assert_mirrors_engine(w)
 
 
+def asked_to_reshuffle(lang: str) -> Table:
+    """A table whose player pressed Reshuffle once while a move could still be undone."""
+    table = Table(DEAL, lang=lang)
+    table.move("13-14")
+    assert table.reshuffle() is False and table.view().note == label("confirm_reshuffle", lang)
+    return table
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Reshuffle not done."), ("pl", "Nie przetasowano.")])
+def test_a_tap_after_one_reshuffle_press_says_the_reshuffle_was_not_done_and_still_selects(
+    lang: str, said: str
+) -> None:
+    table = asked_to_reshuffle(lang)
+    assert table.tap(3) is None  # Q♣ has several places to go: the tap selects it, as ever
+    view = table.view()
+    assert view.selected == "3" and view.reshuffles_left == 3, "the tap did what it does; no reshuffle"
+    assert view.note == view.cancelled == label("cancelled_reshuffle", lang) == said
+    assert view.announcement.startswith(said + " ") and "3" in view.announcement, "said, then the selection"
+    assert label("confirm_reshuffle", lang) not in view.note, "the question is no longer asked"
+    table.tap(1)  # the next action: the cancel was said once
+    assert said not in table.view().note and said not in table.view().announcement
+    assert table.reshuffle() is False, "a new first press asks again"
+    assert table.reshuffle() is True and table.view().reshuffles_left == 2
+
+
+def test_a_move_after_one_reshuffle_press_is_played_and_the_reshuffle_said_not_done() -> None:
+    table = asked_to_reshuffle("en")
+    assert table.tap(5) == Move.parse("5-F2")  # one place to go: played at once
+    view = table.view()
+    assert view.move_count == 2 and view.reshuffles_left == 3
+    assert view.note == "Reshuffle not done." and view.announcement.startswith("Reshuffle not done. Move 2: 2♥")
+
+
+def test_a_refused_tap_after_one_reshuffle_press_says_both_on_the_line() -> None:
+    table = asked_to_reshuffle("en")
+    with pytest.raises(IllegalMoveError):
+        table.move("1-2")
+    view = table.view()
+    assert view.message == "Reshuffle not done. Must be one rank higher or lower", view.message
+    assert view.cancelled == "Reshuffle not done." and view.reshuffles_left == 3
+    quiet = Table(DEAL, lang="en", interactive_rules=False)
+    quiet.move("13-14")
+    quiet.reshuffle()
+    with pytest.raises(IllegalMoveError):
+        quiet.move("1-2")
+    assert (quiet.view().message, quiet.view().note) == ("", "Reshuffle not done."), "rules silent, the cancel not"
+
+
+def test_the_reshuffle_question_takes_the_line_from_an_earlier_refusal() -> None:
+    table = Table(DEAL, lang="en")
+    table.move("13-14")
+    with pytest.raises(IllegalMoveError):
+        table.move("1-2")
+    assert table.reshuffle() is False
+    assert (table.view().message, table.view().note) == ("", label("confirm_reshuffle", "en"))
+
+
+def test_the_second_reshuffle_press_and_anything_but_a_player_action_say_no_cancel() -> None:
+    table = asked_to_reshuffle("en")
+    assert table.reshuffle() is True and table.view().cancelled == ""
+    table = asked_to_reshuffle("en")
+    table.hint(0.01)  # the hint takes the line: the question went with it
+    table.tap(5)
+    assert table.view().cancelled == "" and "not done" not in table.view().note
+
+
+def test_a_tap_after_one_restart_press_says_the_restart_was_not_done() -> None:
+    table = Table(DEAL, lang="en")
+    table.move("13-14")
+    assert table.restart() is False
+    table.tap(5)
+    assert table.view().note == "Restart not done." and table.game.move_count == 2
+
+
+def test_new_game_asks_first_the_same_way_and_a_tap_instead_says_it_was_not_dealt() -> None:
+    table = Table(DEAL, lang="en")
+    table.move("13-14")
+    assert table.new_game() is False and table.view().note == label("confirm_new_game", "en")
+    table.tap(5)
+    assert table.view().note == "New game not dealt." and table.game.code == DEAL
+    untroubled = Table(DEAL, lang="en")
+    untroubled.move("13-14")
+    untroubled.tap(5)
+    assert table.game.position() == untroubled.game.position(), "the tap still did what it does"
+    assert table.view().selected == untroubled.view().selected
+    assert table.new_game() is False, "the tap disarmed it: the next press asks again"
+    assert table.new_game() is True and table.game.move_count == 0
+
+
+def test_the_cancel_is_said_while_the_question_still_shows_after_a_change_of_language() -> None:
+    table = asked_to_reshuffle("en")
+    table.lang = "pl"  # the question stays on the line, in Polish
+    table.tap(3)
+    assert table.view().note == "Nie przetasowano." and table.view().selected == "3"
+
+
+def test_the_board_says_the_reshuffle_was_not_done_after_a_tap() -> None:
+    w = CrescentWidget(DEAL, lang="pl")
+    w.move(13, 14)
+    intent(w, "reshuffle")
+    intent(w, "tap", pile="3")
+    assert w.note == label("cancelled_reshuffle", "pl") and w.selected == "3" and w.reshuffles_left == 3
+
+
 def test_restart_plays_the_same_deal_from_its_start_after_asking() -> None:
     table = Table(DEAL, lang="en")
     table.move("13-14")

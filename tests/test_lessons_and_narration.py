@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 
 import pytest
 
 from crescent_widget import CrescentWidget, Game, Move
+from crescent_widget.engine.moves import Place
 from crescent_widget.errors import ArgumentTypeError, InvalidOptionError
 from crescent_widget.lessons import LESSONS, Lesson, sparse_position
-from crescent_widget.words.i18n import NARRATION, Words, label, message
-from crescent_widget.words.narration import explain, narrate
+from crescent_widget.words.i18n import NARRATION, REASONS, REFUSED_ATTEMPTS, Words, label, message
+from crescent_widget.words.narration import explain, narrate, why_refused
 from helpers import build_game, snapshot
 from widget_support import intent, send
 
@@ -93,6 +95,80 @@ def test_sparse_position_tidies_the_spare_cards_onto_foundations() -> None:
     assert game.check(1, 2) is None
 
 
+def lesson_position(key: str) -> Game:
+    return next(lesson for lesson in LESSONS if lesson.key == key).fresh_position()
+
+
+# Each rule a move can break, on a position that breaks it, and the words that name its cards.
+REFUSED_SAID: dict[str, tuple[Callable[[], Game], str, str]] = {
+    "same_place": (lambda: lesson_position("reshuffle"), "1-1", "J♦ is already on pile 1"),
+    "base_locked": (lambda: Game("CR1-N-AAAAAAB"), "F1-F5", "A♠ is the base of foundation F1 and stays there"),
+    "no_return": (lambda: lesson_position("foundations"), "F1-1", "5♠ cannot go back from foundation F1 to a pile"),
+    "empty_pile": (
+        lambda: lesson_position("empty"),
+        "3-1",
+        "9♦ cannot go onto the empty pile 1 (an empty pile stays empty)",
+    ),
+    "pile_full": (
+        lambda: lesson_position("limit"),
+        "1-2",
+        "J♥ cannot go onto Q♥ on pile 2, as that pile is full (13 cards)",
+    ),
+    "same_suit": (lambda: lesson_position("build"), "1-2", "8♥ is not the same suit as 9♠ on pile 2"),
+    "adjacent_rank": (
+        lambda: sparse_position({1: ["8H"], 2: ["JH"]}),
+        "1-2",
+        "8♥ is not one rank higher or lower than J♥ on pile 2",
+    ),
+    "foundation_order": (
+        lambda: lesson_position("layout"),
+        "15-F5",
+        "2♠ is not the next card after K♠ on foundation F5",
+    ),
+}
+
+
+@pytest.mark.parametrize("reason", REFUSED_SAID)
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_refused_move_is_said_of_its_cards_for_every_rule(reason: str, lang: str) -> None:
+    setup, move_text, said = REFUSED_SAID[reason]
+    game, move = setup(), Move.parse(move_text)
+    assert game.check(move) == reason
+    text = why_refused(game, move, reason, lang)
+    card = game.top(move.src)
+    assert text is not None and card is not None and text.startswith(card.text(lang)) and "{" not in text, text
+    assert text == said or lang == "pl", "English as written"
+    assert why_refused(game, move, "pile_full" if reason != "pile_full" else "same_suit", lang) is None, (
+        "not its reason"
+    )
+
+
+def test_the_words_for_refused_attempts_cover_every_rule_of_the_engine_in_both_languages() -> None:
+    move_rules = set(list(REASONS)[: list(REASONS).index("foundation_order") + 1])
+    assert move_rules - {"empty_source"} == set(REFUSED_SAID)
+    assert move_rules | {"no_destination"} <= set(REFUSED_ATTEMPTS)
+    assert all(set(texts) == {"pl", "en"} for texts in REFUSED_ATTEMPTS.values())
+    assert all(not texts["en"][:1].isupper() or texts["en"].startswith("{") for texts in REFUSED_ATTEMPTS.values())
+
+
+def test_a_tapped_card_with_nowhere_to_go_is_named_and_an_empty_pile_too() -> None:
+    game = Game("CR1-N-AAAAAAB")
+    stuck = next(Place.parse(str(n)) for n in range(1, 17) if not any(m.src.name == str(n) for m in game.legal_moves()))
+    card = game.top(stuck)
+    assert card is not None
+    assert (
+        why_refused(game, stuck, "no_destination", "en") == f"{card.text('en')} on pile {stuck} has no legal move now"
+    )
+    assert (
+        why_refused(game, stuck, "no_destination", "pl")
+        == f"{card.text('pl')} na stosie {stuck} nie ma teraz dozwolonego ruchu"
+    )
+    assert why_refused(game, Place.parse("13"), "no_destination", "en") is None, "A♠ can go somewhere"
+    assert why_refused(game, stuck, "empty_source", "en") is None, "the pile is not empty"
+    empty = LESSONS[2].fresh_position()
+    assert why_refused(empty, Place.parse("5"), "empty_source", "pl") == "stos 5 jest pusty; nie ma czego przenieść"
+
+
 # ------------------------------------------------------------- a lesson board
 
 
@@ -147,14 +223,18 @@ def test_an_illegal_attempt_in_a_lesson_gets_the_reason_and_the_idea_and_changes
     lesson = LESSONS[2]
     w = CrescentWidget(lesson=3, lang=lang)
     start, panel = w.game.position_key, dict(w.lesson_panel)
-    for attempt, reason in (("drop 10-3", "same_suit"), ("tap 1", "no_destination"), ("tap 5", "empty_source")):
+    said = {
+        "en": ("A♠ is not the same suit as K♥ on pile 3", "2♣ on pile 1 has no legal move now", "pile 5 is empty"),
+        "pl": ("A♠ nie jest tego samego koloru co K♥ na stosie 3", "2♣ na stosie 1 nie ma teraz", "stos 5 jest pusty"),
+    }[lang]
+    for attempt, why in zip(("drop 10-3", "tap 1", "tap 5"), said, strict=True):
         kind, place = attempt.split(" ")
         if kind == "drop":
             answer(w, place)
         else:
             intent(w, "tap", pile=place)
         assert w.note_tone == "wrong", attempt
-        assert w.note.startswith(label("verdict_illegal", lang) + message(reason, lang)), w.note
+        assert w.note.startswith(label("verdict_illegal", lang) + why), w.note
         assert w.note.endswith(lesson.idea.text(lang)) and w.announcement == w.note, "the idea, read out"
         assert w.game.position_key == start and w.move_count == 0 and w.selected == ""
         assert w.lesson_panel == panel and w.lessons_done == [], "not solved, nothing else changed"
@@ -206,9 +286,46 @@ def test_a_refused_attempt_after_a_wrong_legal_one_still_gets_the_lesson_verdict
     w = CrescentWidget(lesson=2, lang="en")
     answer(w, "2-F5")  # legal, taken back
     answer(w, "1-2")  # 8♥ onto 9♠: refused
-    assert w.note.startswith("Not yet: Must be the same suit") and w.note_tone == "wrong"
+    assert w.note.startswith("Not yet: 8♥ is not the same suit as 9♠ on pile 2. Hint: ") and w.note_tone == "wrong"
     answer(w, "1-4")
     assert w.note_tone == "right" and w.lesson_panel["solved"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Not yet: 2♠ is not the same suit as A♥ on foundation F2. Hint: "),
+        ("pl", "Jeszcze nie: 2♠ nie jest tego samego koloru co A♥ na fundamencie F2. Wskazówka: "),
+    ],
+)
+def test_a_tap_refused_onto_a_selected_destination_names_both_cards_and_the_place(lang: str, said: str) -> None:
+    w = CrescentWidget(lesson=1, lang=lang)
+    intent(w, "tap", pile="15")  # 2♠ has two places to go: it is selected
+    assert w.selected == "15"
+    intent(w, "tap", pile="F2")  # the A♥ foundation: refused (the A♠ one, F1, is the task)
+    assert w.note.startswith(said) and w.note_tone == "wrong", w.note
+    assert w.selected == "" and w.move_count == 0
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_every_refusal_a_lesson_meets_reads_on_after_its_colon(lang: str) -> None:
+    for lesson in LESSONS:
+        answer_text, reason = WRONG_ILLEGAL[lesson.key]
+        text = lesson.try_answer(lesson.fresh_position(), answer_text, lang).text
+        why = text.removeprefix(label("verdict_illegal", lang))
+        card = lesson.fresh_position().top(Move.parse(answer_text).src)
+        assert card is not None and why.startswith(card.text(lang)), ("the card tried comes first", text)
+        assert message(reason, lang) not in text, "the cards tried, not the bare rule"
+
+
+def test_a_refusal_without_the_cards_still_reads_on_after_its_colon() -> None:
+    assert LESSONS[2].refused("same_suit", "en").text.startswith("Not yet: must be the same suit. Hint: ")
+    assert LESSONS[2].refused("same_suit", "pl").text.startswith("Jeszcze nie: musi być tego samego koloru.")
+    game = LESSONS[2].fresh_position()
+    stale = LESSONS[2].refused("pile_full", "en", game=game, attempt=Move.parse("10-3"))
+    assert stale.text.startswith("Not yet: this pile is full"), "a reason the move does not have: no cards named"
+    malformed = LESSONS[7].try_answer(LESSONS[7].fresh_position(), "banana", "en")
+    assert malformed.text.startswith("Not yet: not a move: 'banana'"), malformed.text
 
 
 @pytest.mark.parametrize("number", range(1, len(LESSONS) + 1))

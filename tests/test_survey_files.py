@@ -9,6 +9,7 @@ terminal player takes as it is.
 from __future__ import annotations
 
 import errno
+import gzip
 import json
 import os
 import signal
@@ -72,6 +73,16 @@ def test_resume_replays_kept_wins_and_solves_bad_lines_again(tmp_path: Path) -> 
     listed = [int(line) for line in winnable.read_text().splitlines() if not line.startswith("#")]
     won = [json.loads(line)["deal"] for line in out.read_text().splitlines() if '"status":"won"' in line]
     assert sorted(listed) == sorted(won)
+
+
+def test_one_bad_line_is_said_in_the_singular(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    assert _run("1", *FAST, "--out", str(out)).returncode == 0
+    with out.open("a") as handle:
+        handle.write('{"deal": 2}\n')
+    done = _run("1-2", *FAST, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert f"{out}: 1 bad line taken out; its deal is solved again:\n  line 2:" in done.stderr, done.stderr
 
 
 def test_someone_elses_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
@@ -159,6 +170,25 @@ def test_verify_on_a_missing_or_foreign_file(tmp_path: Path) -> None:
         assert "Traceback" not in done.stderr
 
 
+def test_a_gzipped_results_file_is_verified_as_it_is_but_not_appended_to(tmp_path: Path) -> None:
+    plain = tmp_path / "results.jsonl"
+    assert _run("1", *FAST, "--out", str(plain)).returncode in (0, 1)
+    packed = tmp_path / "results.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    checked = [_run("--verify", str(path)) for path in (plain, packed)]
+    assert checked[0].returncode == checked[1].returncode == 0, checked[1].stderr
+    assert checked[0].stdout.replace("results.jsonl", "results.jsonl.gz") == checked[1].stdout
+    done = _run("1-2", *FAST, "--out", str(packed))
+    said = f"--out {packed}: a gzip file; unpack it first (gunzip -k {packed})"
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr == f"python -m crescent_widget.solver: error: {said}\n", done.stderr
+    assert gzip.decompress(packed.read_bytes()) == plain.read_bytes(), "left as it was"
+    damaged = tmp_path / "damaged.jsonl.gz"
+    damaged.write_bytes(packed.read_bytes()[:-12])
+    done = _run("--verify", str(damaged))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "damaged gzip" in done.stderr, done.stderr
+
+
 def test_ctrl_c_ends_a_local_cluster_survey_quietly(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     # More deals than it can finish before the Ctrl-C, however fast the machine.
@@ -209,6 +239,7 @@ def test_one_deal_prints_its_verdict_and_a_line_the_terminal_plays(tmp_path: Pat
         (["CR1-Q-AAAAAAB"], ["variant"]),
         (["²"], ["not a deal, range or game code", "1-1000"]),  # str.isdigit() says yes, int() says no
         (["1-²"], ["not a deal, range or game code"]),
+        (["7", "--verify", "results.jsonl"], ["--verify checks a whole results file", "'7'"]),
     ],
 )
 def test_argument_errors_name_the_option_and_what_it_accepts(args: list[str], words: list[str]) -> None:
@@ -216,6 +247,29 @@ def test_argument_errors_name_the_option_and_what_it_accepts(args: list[str], wo
     assert done.returncode == 2 and "Traceback" not in done.stderr
     for word in words:
         assert word in done.stderr, done.stderr
+    # The short usage (its two forms), then the one line that says what is wrong.
+    usage, error = done.stderr.splitlines()[:2], done.stderr.splitlines()[2:]
+    assert usage[0].startswith("usage: python -m crescent_widget.solver [options] DEALS"), done.stderr
+    assert len(error) == 1 and error[0].startswith("python -m crescent_widget.solver: error: "), done.stderr
+
+
+@pytest.mark.parametrize(
+    ("budget", "advice"), [(["--nodes", "100"], "Try more --nodes."), (["--seconds", "0"], "Try more --seconds.")]
+)
+def test_an_unknown_verdict_asks_for_more_of_the_budget_given(budget: list[str], advice: str) -> None:
+    done = _run("1", *budget, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("CR1-N-AAAAAAB: not known;"), done.stdout
+    assert done.stdout.rstrip().endswith(advice), done.stdout
+
+
+def test_help_shows_examples_and_exit_statuses() -> None:
+    done = _run("--help", timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    examples = done.stdout.split("examples:\n", 1)[1]
+    commands = [line.split() for line in examples.splitlines() if line.startswith("    python -m")]
+    assert ["python", "-m", "crescent_widget.solver", "--verify", "results.jsonl"] in commands
+    assert len(commands) == 4 and all(len(command) > 3 for command in commands)
+    assert "exit status: 0 done" in done.stdout
 
 
 def test_the_former_module_name_still_runs_the_command_line_and_says_it_is_deprecated() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import subprocess
@@ -48,6 +49,31 @@ def test_a_survey_file_becomes_a_dataframe_by_deal(tmp_path: Path, solved: list[
     for row in frame.to_dict("records"):
         assert {key: row[key] for key in by_deal[row["deal"]]} == by_deal[row["deal"]]
     assert frame.groupby("status", observed=False).size()["won"] == sum(r["status"] == "won" for r in solved)
+
+
+def test_a_gzipped_survey_file_reads_as_the_plain_one(tmp_path: Path, solved: list[dict[str, object]]) -> None:
+    plain = write(tmp_path / "r.jsonl", solved)
+    packed = tmp_path / "r.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # not one line may read as bad
+        assert read_survey(packed, as_frame=False) == read_survey(plain, as_frame=False)
+
+
+def test_the_shipped_survey_reads_as_it_is() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rows = read_survey(Path(__file__).parents[1] / "data" / "survey-1-10000.jsonl.gz", as_frame=False)
+    assert len(rows) > 9_000 and {row["status"] for row in rows} <= {"won", "lost", "unknown"}
+
+
+def test_a_damaged_gzip_file_is_an_os_error_not_bad_lines(tmp_path: Path, solved: list[dict[str, object]]) -> None:
+    packed = gzip.compress(write(tmp_path / "r.jsonl", solved).read_bytes())
+    for damaged in (packed[: len(packed) // 2], packed[:10] + bytes(len(packed) - 10)):
+        path = tmp_path / "damaged.jsonl.gz"
+        path.write_bytes(damaged)
+        with pytest.raises(OSError, match="a damaged gzip file"):
+            read_survey(path)
 
 
 def test_without_pandas_it_is_a_list_of_dicts(

@@ -12,7 +12,7 @@ import textwrap
 
 import pytest
 
-from crescent_widget import Game, IllegalMoveError, InvalidCodeError, Move
+from crescent_widget import Game, IllegalMoveError, InvalidCodeError, InvalidMoveError, Move
 from crescent_widget.engine.records import RecordError
 from crescent_widget.errors import InvalidOptionError
 from crescent_widget.solver import solve
@@ -419,3 +419,25 @@ def test_a_wrong_type_at_the_table_is_the_package_s_type_error() -> None:
             call()  # type: ignore[arg-type]
         assert caught.value.reason == "invalid_option"
     assert (table.game.record(), table.view().selected) == before  # refused: the game is as it was
+
+
+def test_the_refused_attempt_is_the_move_or_the_tap_the_shown_refusal_refused(t: Table) -> None:
+    with pytest.raises(IllegalMoveError):
+        t.move(13, 1)
+    assert t.refused_attempt == Move.parse("13-1")
+    with pytest.raises(IllegalMoveError):
+        t.move("13-F")
+    assert t.refused_attempt == Move.parse("13-F"), "the destination as asked"
+    stuck = next(str(n) for n in range(1, 17) if not any(m.src.name == str(n) for m in t.legal_moves()))
+    with pytest.raises(IllegalMoveError) as refused:
+        t.tap(stuck)
+    assert refused.value.reason == "no_destination" and str(t.refused_attempt) == stuck
+    t.tap(5)  # a move played: no refusal shown, nothing refused
+    assert t.refused_attempt is None
+    with pytest.raises(InvalidMoveError):
+        t.move("banana")
+    assert t.refused_attempt is None, "a malformed move names no move"
+    t.undo()
+    with pytest.raises(IllegalMoveError):
+        t.undo()  # nothing_to_undo
+    assert t.refused_attempt is None, "an undo is no move or tap"

@@ -340,6 +340,27 @@ def test_load_a_position_and_win() -> None:
         w.load("not a game")  # type: ignore[arg-type]
 
 
+def test_the_winning_move_can_be_taken_back_and_the_game_goes_on_honestly() -> None:
+    """A take-back of the winning move is the player's right, as in most patience games: Undo
+    stays on after a win, and once used the board is a game in progress again, whole."""
+    w = CrescentWidget.from_game(won_but_one(), lang="en")
+    w.double_tap(1)
+    w.double_tap(1)
+    assert w.status == "won" and w.can_undo and not w.clock_running and "You won!" in w.announcement
+    won_at = w.game.elapsed
+    intent(w, "undo")  # the board's Undo
+    assert (w.status, w.move_count, w.foundations[4], w.piles[0]) == ("playing", 1, ["2S", 12], ["AS", 1])
+    assert w.clock_running and w.game.elapsed >= won_at, "the clock runs on from where it stopped, none lost"
+    assert "won" not in w.announcement.lower() and w.announcement.startswith("Undid move 2")
+    assert w.message == "" and w.can_finish and w.can_undo and w.reshuffles_left == 3
+    assert w.targets == {"1": ["F5"]}, "the winning move is there to play again"
+    assert w.game.check("R") is None, "refused while won (the game is over); an ordinary action again"
+    w.undo()  # take back the first one too
+    w.double_tap(1)
+    w.double_tap(1)
+    assert w.status == "won" and w.move_count == 2
+
+
 def test_direct_engine_use_then_refresh(w: CrescentWidget) -> None:
     w.game.move(13, 14)
     assert w.move_count == 0

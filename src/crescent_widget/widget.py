@@ -470,7 +470,8 @@ class CrescentWidget(anywidget.AnyWidget):
             handle(self._table, content, self.rev)
         else:
             with self.hold_sync():  # a refused attempt and the lesson's verdict on it: one update
-                self._lessons.heard(kind, handle(self._table, content, self.rev))
+                refused = handle(self._table, content, self.rev)
+                self._lessons.heard(kind, refused, self._table.refused_attempt)
 
     def _apply_setting(self, name: object, value: object) -> None:
         """A change from the settings panel, checked like any option; a bad one is logged and undone."""

@@ -284,6 +284,25 @@ def test_win_banner_and_the_clock_stops(page: Any) -> None:
     assert settle(page)["status"] == "won"
 
 
+def test_undo_after_a_win_takes_the_banner_away_and_the_clock_runs_again(page: Any) -> None:
+    reset(page, WON_BUT_ONE)
+    slot(page, "1").dblclick()
+    expect(top_card(page, "1")).to_have_attribute("data-card", "AS")
+    slot(page, "1").dblclick()
+    banner = view(page).locator(".cw-banner")
+    expect(banner).to_contain_text("Wygrana!")
+    undo = view(page).locator('[data-action="undo"]')
+    expect(undo).to_be_enabled()  # taking back the winning move is the player's right
+    undo.click()
+    expect(banner).to_be_hidden()
+    expect(top_card(page, "1")).to_have_attribute("data-card", "AS")
+    state = settle(page)
+    assert (state["status"], state["move_count"], state["can_undo"]) == ("playing", 1, True)
+    clock = view(page).locator(".cw-clock").inner_text()
+    time.sleep(1.2)
+    assert view(page).locator(".cw-clock").inner_text() != clock, "a game in progress again: its clock runs"
+
+
 # ------------------------------------------------------------ language and layout
 
 

@@ -203,6 +203,19 @@ def test_reshuffle_asks_first_and_the_board_says_why_undo_is_greyed(page: Any) -
     expect(board.locator(".cw-undo-why")).to_have_text("Ruchów sprzed przetasowania nie można cofnąć")
 
 
+def test_a_tap_after_one_reshuffle_press_shows_the_reshuffle_was_not_done(page: Any) -> None:
+    reset(page)
+    board = view(page)
+    slot(page, "5").click()  # 2♥ home: Reshuffle now asks first
+    expect(top_card(page, "F2")).to_have_attribute("data-card", "2H")
+    board.locator('[data-action="reshuffle"]').click()
+    expect(board.locator(".cw-note")).to_contain_text("Po przetasowaniu nie da się cofnąć")
+    slot(page, "3").click()  # Q♣ has several places to go: selected, as a tap does
+    expect(slot(page, "3")).to_have_class(re.compile(r"\bcw-selected\b"))
+    expect(board.locator(".cw-note")).to_have_text(label("cancelled_reshuffle", "pl"))
+    expect(board.locator('[data-action="reshuffle"]')).to_have_text("Przetasuj (3)")
+
+
 def test_restart_and_play_from_here(page: Any) -> None:
     reset(page)
     board = view(page)

@@ -268,14 +268,23 @@ def test_statistics_outlive_the_page_in_the_browsers_storage(context: tuple[Any,
 
 
 # Kernel code: the unsettled position, and "Still winnable?" given 600 s, so that its search runs until stopped.
+# The board passes its own budget (seconds=...), so the stand-in overrules it rather than
+# defaulting it; it notes each call, so the test knows the board's search was this one.
 LONG_SEARCH = (
     UNSETTLED_POSITION
     + """
-import functools
 import crescent_widget.solver.advice as _advice
 w.lang = "en"
 _steps = _advice.winnability_line_steps
-_advice.winnability_line_steps = functools.partial(_steps, seconds=600.0)
+_asked = []
+
+
+def _long_steps(game, *, seconds=1.0):
+    _asked.append(seconds)
+    return _steps(game, seconds=600.0)
+
+
+_advice.winnability_line_steps = _long_steps
 """
 )
 
@@ -305,4 +314,5 @@ def test_a_search_runs_in_slices_and_the_board_answers_between_them(play: tuple[
         expect(line).to_be_hidden(timeout=CELL_TIMEOUT_MS)
     finally:
         run_cell(page, "_advice.winnability_line_steps = _steps")
-    assert run_cell(page, "print(repr(w.winnability), repr(w.search))").strip() == "'' ''"
+    assert run_cell(page, "print(repr(w.winnability), repr(w.search))").strip() == "'' ''", "stopped, not ended"
+    assert run_cell(page, "print(len(_asked))").strip() == "1", "the board's one search ran with the 600 s"

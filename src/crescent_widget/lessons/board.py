@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..engine.moves import Move
+from ..engine.moves import Move, Place
 from ..errors import ArgumentTypeError, InvalidOptionError, quoted
 from ..words.i18n import REASONS, label
 from .lesson import UNDO, Lesson
@@ -77,15 +77,17 @@ class LessonBoard:
         widget.lesson_buttons = []
         widget.lesson_panel = {}
 
-    def refused(self, reason: str) -> None:
-        """An attempt at the task that the rules refused (``reason``, a refusal code): the verdict
-        keeps the rule's reason and adds the lesson's idea. Nothing else changes: the position,
-        whether the lesson is solved, what the next answer is judged from. Once the task is
-        done the plain refusal stands (there is no task left to guide towards)."""
+    def refused(self, reason: str, attempt: Move | Place | None = None) -> None:
+        """An attempt at the task that the rules refused (``reason``, a refusal code; ``attempt``,
+        the move or the tapped place): the verdict keeps the rule's reason, said of the cards
+        tried, and adds the lesson's idea. Nothing else changes: the position, whether the
+        lesson is solved, what the next answer is judged from. Once the task is done the plain
+        refusal stands (there is no task left to guide towards)."""
         if self._solved:
             return
-        verdict = self.lesson.refused(reason, self._widget.lang)
-        self._widget.show_note(verdict.text, tone=verdict.tone)
+        widget = self._widget
+        verdict = self.lesson.refused(reason, widget.lang, game=widget.game, attempt=attempt)
+        widget.show_note(verdict.text, tone=verdict.tone)
 
     def _publish(self) -> None:
         lesson, lang = self.lesson, self._widget.lang
@@ -210,12 +212,13 @@ class WidgetLessons:
             self.next()
         return True
 
-    def heard(self, kind: object, refused: str | None) -> None:
+    def heard(self, kind: object, refused: str | None, attempt: Move | Place | None = None) -> None:
         """The table has carried out (``refused`` ``None``) or refused a play intent of ``kind``
-        from the board: a move the rules refused gets the lesson's verdict (a malformed or stale
-        intent, which ``refused`` also names, is no attempt)."""
+        from the board (``attempt``: the move or tapped place refused, as the table names it): a move
+        the rules refused gets the lesson's verdict (a malformed or stale intent, which ``refused``
+        also names, is no attempt)."""
         if self._board is not None and kind in LESSON_ATTEMPTS and refused in REASONS:
-            self._board.refused(refused)
+            self._board.refused(refused, attempt)
 
     def refuses(self, kind: object) -> bool:
         """Whether a lesson holds the board and ``kind`` is neither play nor one of its buttons."""

@@ -12,7 +12,7 @@ with it.
 >>> lesson.try_answer(game, "10-14", "en").text
 'Right! A♠ went onto K♠ on pile 14: on piles, ranks wrap from King to Ace.'
 >>> lesson.try_answer(lesson.fresh_position(), "10-3", "pl").text
-'Jeszcze nie: Musi być tego samego koloru. Wskazówka: As idzie na Króla swojego koloru: A♠ na K♠.'
+'Jeszcze nie: A♠ nie jest tego samego koloru co K♥ na stosie 3. Wskazówka: As idzie na Króla swojego koloru: A♠ na K♠.'
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ..engine.game import Game
 from ..engine.moves import Move, Place
 from ..errors import CrescentError
 from ..words.i18n import DEFAULT_LANG, NO_WORDS, Lang, Words, check_lang, label, message
-from ..words.narration import explain, taken_back
+from ..words.narration import explain, taken_back, why_refused
 
 if TYPE_CHECKING:
     from ..widget import CrescentWidget
@@ -148,9 +148,8 @@ class Lesson:
         lang = check_lang(lang)
         if isinstance(answer, str) and answer.strip().upper() == UNDO:
             if not before.can_undo():
-                return Verdict(
-                    False, label("verdict_illegal", lang) + message("nothing_to_undo", lang), "nothing_to_undo"
-                )
+                why = after_colon(message("nothing_to_undo", lang))
+                return Verdict(False, label("verdict_illegal", lang) + why, "nothing_to_undo")
             if UNDO not in self.answers:
                 return self._wrong(label("verdict_other_undo", lang), lang)
             return Verdict(True, label("verdict_undone", lang, move=before.history[-1]))
@@ -158,9 +157,11 @@ class Lesson:
             move = Move.parse(answer) if isinstance(answer, str) else answer
             reason = before.check(move)
         except CrescentError as err:
-            return self._illegal(err.text(lang), err.reason, lang)
+            return self._illegal(after_colon(err.text(lang)), err.reason, lang)
         if reason is not None:
-            return self._illegal(message(reason, lang), reason, lang)
+            return self._illegal(
+                why_refused(before, move, reason, lang) or after_colon(message(reason, lang)), reason, lang
+            )
         concrete = before.resolve(move)
         if str(concrete) in self.answers:
             return Verdict(True, label("verdict_right", lang) + explain(before, concrete, lang))
@@ -172,16 +173,27 @@ class Lesson:
         places = {answer.dst for answer in answers if not move.is_reshuffle and answer.src == move.src}
         return places.pop() if len(places) == 1 else None
 
-    def refused(self, reason: str, lang: str = DEFAULT_LANG) -> Verdict:
+    def refused(
+        self, reason: str, lang: str = DEFAULT_LANG, *, game: Game | None = None, attempt: Move | Place | None = None
+    ) -> Verdict:
         """The verdict on an attempt at the task that the rules refused (an illegal tap or drag on
         the lesson's board): the rule's reason (``reason``, a refusal code), then the right idea.
 
+        Given the position (``game``) and what was tried there (``attempt``: the move, or the
+        tapped place whose card has nowhere to go), the reason names the cards; else it is the
+        rule's own message.
+
         >>> from crescent_widget.lessons import LESSONS
-        >>> LESSONS[2].refused("same_suit", "en").text
-        'Not yet: Must be the same suit. Hint: An Ace goes onto the King of its suit: A♠ onto K♠.'
+        >>> from crescent_widget.engine.moves import Move
+        >>> lesson = LESSONS[2]
+        >>> lesson.refused("same_suit", "en", game=lesson.fresh_position(), attempt=Move.parse("10-3")).text
+        'Not yet: A♠ is not the same suit as K♥ on pile 3. Hint: An Ace goes onto the King of its suit: A♠ onto K♠.'
+        >>> lesson.refused("same_suit", "en").text
+        'Not yet: must be the same suit. Hint: An Ace goes onto the King of its suit: A♠ onto K♠.'
         """
         lang = check_lang(lang)
-        return self._illegal(message(reason, lang), reason, lang)
+        named = None if game is None or attempt is None else why_refused(game, attempt, reason, lang)
+        return self._illegal(named or after_colon(message(reason, lang)), reason, lang)
 
     def _illegal(self, why: str, reason: str, lang: Lang) -> Verdict:
         """An answer the rules forbid: nothing happened; why not, and the idea to try instead."""
@@ -232,6 +244,15 @@ class Lesson:
         """
         widget.start_lesson(self)
         return widget.end_lesson
+
+
+def after_colon(text: str) -> str:
+    """A sentence as it goes on after "Not yet: " (its first letter small: a rule's message starts a sentence).
+
+    >>> after_colon("Must be the same suit")
+    'must be the same suit'
+    """
+    return text[:1].lower() + text[1:]
 
 
 def full_foundations() -> dict[str, list[str]]:

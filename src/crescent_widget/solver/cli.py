@@ -43,6 +43,7 @@ from ..command import INTERRUPTED, as_command
 from ..engine.codes import format_code
 from ..errors import ArgumentTypeError, InvalidOptionError, quoted
 from .progress import Progress
+from .results import current, gzipped, results_text
 from .survey import (
     CLUSTER_ADDRESS,
     MAX_JOBS,
@@ -62,6 +63,22 @@ __all__ = ["main", "parse_range", "percentile", "solve_one", "summarise", "wilso
 MAX_DEALS = 10_000_000
 USAGE_ERROR = 2
 PROG = "python -m crescent_widget.solver"
+# Short: argparse prints the usage above every argument error, and the options are in --help.
+USAGE = "%(prog)s [options] DEALS\n       %(prog)s --verify FILE"
+EXAMPLES = """\
+examples:
+  one deal: its verdict and a winning line to paste into `crescent` (--json: as JSON)
+    %(prog)s CR1-N-AAAAAAB
+  a survey of deals 1-1000 on two processes; the same command again resumes it
+    %(prog)s 1-1000 --seconds 2 --jobs 2 --out results.jsonl
+  on a Dask cluster (extra "survey"), the unknowns solved again with 20 s each
+    %(prog)s 1-100000 --cluster tcp://HOST:8786 --retry-seconds 20 --out results.jsonl
+  replay every won line of a results file through the engine
+    %(prog)s --verify results.jsonl
+
+exit status: 0 done; 1 --verify found a problem, or the output could not be written;
+2 a mistake in the arguments, or a file or cluster that cannot be used; 130 stopped by
+Ctrl-C (a survey with --out resumes when the same command runs again)."""
 # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -156,15 +173,13 @@ def fail(message: str) -> int:
 
 def verify(path: str) -> int:
     """Check every line of a results file (won lines replayed through the engine); 0 if all hold."""
-    from .results import current
     from .survey import record_problem
 
     problems: list[str] = []
     counts = {"won": 0, "lost": 0, "unknown": 0}
     seen: set[int] = set()
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            lines = handle.read().splitlines()
+        lines = results_text(path).splitlines()
     except OSError as err:
         return fail(f"--verify {path}: cannot read it ({err.strerror or err})")
     for number, line in enumerate(lines, 1):
@@ -213,10 +228,11 @@ def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bo
         print(json.dumps(record, indent=1))
         return 0
     spent = f"{result.seconds:.2f} s, {result.nodes:,} positions"
+    budget = "--seconds" if nodes is None else "--nodes"  # the one the budget was given in
     verdict = {
         "won": f"{game.code}: winnable, proven by the line below ({_actions(line)}; {spent}).",
         "lost": f"{game.code}: cannot be won, proven ({spent}).",
-        "unknown": f"{game.code}: not known; no proof within the budget ({spent}). Try more --seconds.",
+        "unknown": f"{game.code}: not known; no proof within the budget ({spent}). Try more {budget}.",
     }[result.status]
     print(verdict)
     if line:
@@ -226,9 +242,18 @@ def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bo
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=PROG, description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        usage=USAGE,
+        description=(__doc__ or "").split("\n")[0],
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument(
-        "deals", nargs="?", help="deals: a number (7), a range (1-1000), a game code (CR1-N-AAAAAAH), or a comma list"
+        "deals",
+        nargs="?",
+        metavar="DEALS",
+        help="deals: a number (7), a range (1-1000), a game code (CR1-N-AAAAAAH), or a comma list",
     )
     parser.add_argument("--seconds", type=_seconds, default=2.0, help="budget per deal (default 2)")
     parser.add_argument("--nodes", type=_nodes, default=None, help="node budget per deal instead of time")
@@ -256,6 +281,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.verify:
+        if args.deals is not None:
+            # It checks the whole file: deals beside it would be silently ignored.
+            parser.error(f"--verify checks a whole results file: give it alone, without the deals {args.deals[:40]!r}")
         return verify(args.verify)
     if args.deals is None:
         parser.error("give a deal, a range such as 1-1000 or a game code (or --verify FILE)")
@@ -290,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
             return fail(f"--{option.replace('_', '-')} {path}: is a directory (give the path of a file)")
         if not Path(path).resolve().parent.is_dir():
             return fail(f"--{option.replace('_', '-')} {path}: the directory {Path(path).parent} does not exist")
+    if args.out and gzipped(args.out):
+        return fail(f"--out {args.out}: a gzip file; unpack it first (gunzip -k {args.out})")
     try:
         out = ResultsFile(args.out) if args.out else None
     except SurveyFileError as error:
@@ -306,7 +336,12 @@ def main(argv: list[str] | None = None) -> int:
 def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None, out: ResultsFile | None) -> int:
     """Solve the deals not yet in ``out``, write each as it finishes, and print the summary."""
     if out and out.problems:
-        sys.stderr.write(f"{args.out}: {len(out.problems)} bad lines taken out; their deals are solved again:\n")
+        taken_out = (
+            "1 bad line taken out; its deal is"
+            if len(out.problems) == 1
+            else f"{len(out.problems)} bad lines taken out; their deals are"
+        )
+        sys.stderr.write(f"{args.out}: {taken_out} solved again:\n")
         sys.stderr.writelines(f"  {problem}\n" for problem in out.problems)
     done = {n: out.records[n] for n in numbers if n in out.records} if out else {}
     todo = [n for n in numbers if n not in done]

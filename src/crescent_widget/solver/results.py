@@ -21,10 +21,12 @@ a crash.
 
 from __future__ import annotations
 
+import gzip
 import importlib
 import json
 import sys
 import warnings
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -120,30 +122,54 @@ def check_record(record: object) -> str | None:
     return None
 
 
+def gzipped(path: str | Path) -> bool:
+    """Whether ``path`` is a gzip file (the repository ships its survey so); ``False`` when it
+    cannot be read, so that whoever opens it next says why."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(2) == b"\x1f\x8b"
+    except OSError:
+        return False
+
+
+def results_text(path: str | Path) -> str:
+    """A results file's text, unpacked on the fly when it is gzipped.
+
+    Raises:
+        OSError: the file cannot be read, or is a damaged gzip file.
+    """
+    try:
+        data = Path(path).read_bytes()
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+    except (EOFError, zlib.error, gzip.BadGzipFile) as error:
+        raise OSError(f"{path}: a damaged gzip file ({error})") from None
+    return data.decode("utf-8", errors="replace")
+
+
 def _rows(path: Path, on_bad_line: BadLine) -> list[Record]:
     rows: list[Record] = []
     bad: list[str] = []
     seen: dict[int, int] = {}
-    with path.open(encoding="utf-8", errors="replace") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                record = current(json.loads(line))
-                problem = check_record(record)
-            except ValueError as error:  # JSONDecodeError, and a number too long to read
-                problem = f"not JSON ({error})"
-            except RecursionError:
-                problem = "not JSON (nested too deep)"
-            if problem is None and record["deal"] in seen:
-                problem = f"deal {record['deal']} written twice (first on line {seen[record['deal']]})"
-            if problem is not None:
-                if on_bad_line == "error":
-                    raise SurveyLineError(f"{path}: line {number}: {problem}")
-                bad.append(f"line {number}: {problem}")
-                continue
-            seen[record["deal"]] = number
-            rows.append({key: record.get(key) for key in COLUMNS})
+    for number, line in enumerate(results_text(path).splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = current(json.loads(line))
+            problem = check_record(record)
+        except ValueError as error:  # JSONDecodeError, and a number too long to read
+            problem = f"not JSON ({error})"
+        except RecursionError:
+            problem = "not JSON (nested too deep)"
+        if problem is None and record["deal"] in seen:
+            problem = f"deal {record['deal']} written twice (first on line {seen[record['deal']]})"
+        if problem is not None:
+            if on_bad_line == "error":
+                raise SurveyLineError(f"{path}: line {number}: {problem}")
+            bad.append(f"line {number}: {problem}")
+            continue
+        seen[record["deal"]] = number
+        rows.append({key: record.get(key) for key in COLUMNS})
     if bad and on_bad_line == "warn":
         shown = "; ".join(bad[:SHOWN_IN_WARNING]) + ("; …" if len(bad) > SHOWN_IN_WARNING else "")
         plural = "s" if len(bad) > 1 else ""
@@ -161,7 +187,7 @@ def read_survey(path: str | Path, *, as_frame: bool | None = None, on_bad_line: 
     A column a file's lines lack is ``None``.
 
     Args:
-        path: the ``--out`` file.
+        path: the ``--out`` file, plain or gzipped (as the repository ships its survey).
         as_frame: ``True`` for a pandas ``DataFrame``, ``False`` for a list of dicts;
             ``None`` (the default): a DataFrame when pandas is installed.
         on_bad_line: ``"warn"`` (skip bad lines, one :class:`SurveyLineWarning` naming them),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, Literal, NoReturn
+from typing import Any, Literal, NoReturn, Protocol
 
 from ..engine.endgame import finishing_run
 from ..engine.game import Game, MoveArg
@@ -28,6 +28,12 @@ logger = logging.getLogger(__name__)
 ActionKind = Literal["move", "reshuffle", "undo", "new_game"]
 ActionCallback = Callable[[str, Move | None], object]
 MoveCallback = Callable[[Move], object]
+
+
+class Refuse(Protocol):
+    """Show a refusal and raise it; ``attempt`` is the move or the tapped place it refuses."""
+
+    def __call__(self, err: CrescentError, attempt: Move | Place | None = None) -> NoReturn: ...
 
 
 def deal(code: str | None = None, variant: str | None = None, winnable: bool = False) -> Game:
@@ -59,7 +65,7 @@ class Actions:
         replays: ReplayControl,
         guard: Guard,
         show: Callable[[], None],
-        refuse: Callable[[CrescentError], NoReturn],
+        refuse: Refuse,
     ) -> None:
         self._state = state
         self._replays = replays
@@ -67,8 +73,8 @@ class Actions:
         self._show = show
         self._refuse = refuse
         self._previous: Game | None = None
-        self._new_game_armed_at = -1
         self._armed: tuple[str, int] = ("", -1)  # an action that asked for a second press, and when
+        self._question: Words = NO_WORDS  # what that press asked (the note, while it is the note)
         self._auto_playing = False
         self._action_callbacks: list[ActionCallback] = []
         self._move_callbacks: list[MoveCallback] = []
@@ -89,6 +95,7 @@ class Actions:
     def move(self, src: MoveArg, dst: PlaceLike | None = None, *, by_player: bool = True) -> Move | None:
         """``Table.move``."""
         check_flag("by_player", by_player)
+        self._begin()
         concrete = self.resolve(src, dst)
         if by_player and self._state.teach and self._guard.holds(concrete):
             return None
@@ -97,6 +104,7 @@ class Actions:
     def tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """``Table.tap``."""
         check_flag("by_player", by_player)
+        self._begin()
         self._replays.refuse_if_active()
         tapped = self._place(place)
         selected, self._state.selected = self._state.selected, None
@@ -113,7 +121,7 @@ class Actions:
             return self.move(Move(tapped, destinations[0]), by_player=by_player)
         if not destinations:
             empty = self._state.game.top(tapped) is None
-            self._refuse(IllegalMoveError("empty_source" if empty else "no_destination"))
+            self._refuse(IllegalMoveError("empty_source" if empty else "no_destination"), tapped)
         self._state.selected = tapped
         self._state.notice = None
         self._state.drop_verdict()  # a plain note (a hint, notebook code's) still holds while choosing
@@ -123,6 +131,7 @@ class Actions:
 
     def double_tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """``Table.double_tap``."""
+        self._begin()
         self._replays.refuse_if_active()
         tapped = self._place(place)
         if self._state.game.can_move(Move(tapped, ANY_FOUNDATION)):
@@ -138,6 +147,7 @@ class Actions:
         return self.play(self._finishing_run()[0])
 
     def _finishing_run(self) -> tuple[Move, ...]:
+        self._begin()
         self._replays.refuse_if_active()
         run = finishing_run(self._state.game)
         if not run:
@@ -146,6 +156,7 @@ class Actions:
 
     def deselect(self) -> None:
         """``Table.deselect``."""
+        self._begin()
         if self._state.selected is not None:
             self._state.selected = None
             self._state.announce(Words.of(lambda lang: label("announce_deselected", lang)))
@@ -154,6 +165,7 @@ class Actions:
 
     def reshuffle(self, *, by_player: bool = True) -> bool:
         """``Table.reshuffle``."""
+        self._begin("reshuffle")
         self._replays.refuse_if_active()
         game, shown = self._state.game, self._state.hint
         # A reshuffle the hint on the board asks for is no slip of the finger: one press does it.
@@ -165,6 +177,7 @@ class Actions:
 
     def restart(self, *, by_player: bool = True) -> bool:
         """``Table.restart``."""
+        self._begin("restart")
         self._replays.refuse_if_active()
         game = self._state.game
         if by_player and game.actions and game.status == "playing" and self._asks_first("restart"):
@@ -186,14 +199,37 @@ class Actions:
             self._armed = ("", -1)
             return False
         self._state.selected = self._state.pending = None
-        self._state.note = Words.of(lambda lang: label(f"confirm_{action}", lang))
+        self._state.note = self._question = Words.of(lambda lang: label(f"confirm_{action}", lang))
+        self._state.keep_line("note")  # the question, not an earlier refusal or answer, is the line
         self._state.announce(self._state.note)
         self._show()
         self._armed = (action, self._state.version)
         return True
 
+    def _begin(self, action: str = "") -> None:
+        """An action starts (``action``, when it may ask for a second press itself).
+
+        A press that asked for a second one and gets this action instead is not done: the line
+        says so with this action (the tap still does what it does), so that nobody thinks the
+        reshuffle happened. What an earlier action said of such a press goes now.
+        """
+        state = self._state
+        if state.cancelled_at != state.version:  # not said by this action (nested calls start it again)
+            state.cancelled = NO_WORDS
+        armed = self._armed[0]
+        if not armed or armed == action:
+            return  # nothing asked, or the second press itself (_asks_first takes it)
+        self._armed = ("", -1)
+        if state.note is not self._question:
+            return  # the line moved on from the question (a hint, an answer): nothing to correct
+        state.note = NO_WORDS  # the question is no longer asked
+        state.cancelled = Words.of(lambda lang: label(f"cancelled_{armed}", lang))
+        state.cancelled_at = state.version
+        state.announce(state.cancelled)
+
     def undo(self) -> Move:
         """``Table.undo``."""
+        self._begin()
         self._replays.refuse_if_active()
         self._state.selected = self._state.pending = None
         before = self._state.game.copy()
@@ -207,14 +243,10 @@ class Actions:
     def new_game(self, code: str | None = None, *, by_player: bool = True) -> bool:
         """``Table.new_game``."""
         check_flag("by_player", by_player)
+        self._begin("new_game")
         game = self._state.game
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self._replays.active
-        if by_player and in_progress and self._new_game_armed_at != self._state.version:
-            self._state.note = Words.of(lambda lang: label("confirm_new_game", lang))
-            self._state.keep_line("note")
-            self._state.announce(self._state.note)
-            self._show()
-            self._new_game_armed_at = self._state.version
+        if by_player and in_progress and self._asks_first("new_game"):
             return False
         try:
             new = deal(code, None if code else self._state.variant, self._state.winnable)
@@ -250,7 +282,7 @@ class Actions:
         try:
             return self._state.game.resolve(src, dst)
         except CrescentError as err:
-            self._refuse(err)
+            self._refuse(err, _attempted(src, dst))
 
     def play(self, move: Move) -> Move:
         """Play ``move`` (already resolved) as an action: announced, its callbacks run, auto-play after it."""
@@ -294,7 +326,7 @@ class Actions:
         self._state.plan.visit(game)
         self._state.variant = game.variant
         self._state.reset_interaction()
-        self._state.note = NO_WORDS
+        self._state.note = self._state.cancelled = NO_WORDS
 
     def _done(self, kind: ActionKind, move: Move | None, before: Game, words: Words) -> None:
         self._state.reset_interaction()
@@ -315,6 +347,19 @@ class Actions:
             except Exception:
                 # The action stands either way; a notebook bug must not break the table.
                 logger.exception("callback %r failed", callback)
+
+
+def _attempted(src: MoveArg, dst: PlaceLike | None) -> Move | None:
+    """The move ``src`` and ``dst`` ask for, as :meth:`Game.resolve <crescent_widget.engine.game.Game.resolve>`
+    reads them, or ``None`` when they name none (a malformed one)."""
+    try:
+        if dst is not None:
+            return None if isinstance(src, Move) else Move(src, dst)
+        if isinstance(src, Move):
+            return src
+        return Move.parse(src) if isinstance(src, str) else None
+    except CrescentError:
+        return None
 
 
 def _register(callbacks: list[Any], callback: object, remove: bool) -> None:

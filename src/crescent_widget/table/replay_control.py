@@ -123,6 +123,7 @@ class ReplayControl:
         state.note = Words.of(
             lambda lang: label(key, lang, code=code or label("custom_position", lang), n=moves, step=session.index)
         )
+        state.keep_line("note")
         state.announce(state.note)
         self._show()
 
@@ -187,4 +188,5 @@ class ReplayControl:
         state.game = session.game
         state.reset_interaction()
         state.note = words
+        state.keep_line("note")
         self._show()

@@ -79,12 +79,19 @@ class TableState:
     toned: tuple[Words, str] = (NO_WORDS, "")  # a note with a tone, while it is the note
     words: Words = NO_WORDS  # the last announcement
     announced: int = 0  # +1 with every announcement
+    # A press that asked for a second one and got another action instead (Reshuffle, then a tap):
+    # said on the line with that action, and dropped once the next one starts (or another line
+    # is written: keep_line). ``cancelled_at`` is the version the cancelling action started from.
+    cancelled: Words = NO_WORDS
+    cancelled_at: int = -1
     # About the position shown: reset_interaction drops them.
     selected: Place | None = None
     pending: tuple[Move, MoveCheck] | None = None  # a move the teaching mode holds, and why
     hint: Hint | None = None
     winnability: str = ""
     notice: CrescentError | None = None  # the last refusal
+    # What the notice refused, when a move or a tap: a lesson's verdict names its cards.
+    attempt: Move | Place | None = None
 
     def reset_interaction(self) -> None:
         """Drop everything that was about the position before: the one place it is reset."""
@@ -98,6 +105,8 @@ class TableState:
         """The board shows one line of feedback: the newest replaces what the others said."""
         if kept != "message":
             self.notice = None
+        if kept not in ("message", "warning"):  # said with its own action's refusal or held move, not before others
+            self.cancelled = NO_WORDS
         if kept != "winnability":
             self.winnability = ""
         if kept != "note":

@@ -240,6 +240,17 @@ class Table:
         return None if self._state.pending is None else self._state.pending[0]
 
     @property
+    def refused_attempt(self) -> Move | Place | None:
+        """What the refusal shown now refused, when it was a move or a tap: the move (its
+        destination as asked, ``F`` too), or the tapped place whose card has nowhere to go
+        (``no_destination``) or that holds none (``empty_source``); else ``None``.
+
+        With the position, it lets words name the cards (a lesson's verdict:
+        :func:`~crescent_widget.words.narration.why_refused`).
+        """
+        return None if self._state.notice is None else self._state.attempt
+
+    @property
     def replaying(self) -> bool:
         """Whether a replay is on the table."""
         return self._replays.active
@@ -593,9 +604,10 @@ class Table:
         if self.on_search is not None:
             self.on_search(text)
 
-    def _refuse(self, err: CrescentError) -> NoReturn:
-        """Show a refusal and raise it."""
+    def _refuse(self, err: CrescentError, attempt: Move | Place | None = None) -> NoReturn:
+        """Show a refusal and raise it; ``attempt`` is the move or the tapped place it refuses."""
         self._state.notice = err
+        self._state.attempt = attempt
         self._state.keep_line("message")
         if self._state.interactive_rules:
             self._state.announce(Words.of(lambda lang: refusal(err, lang)))

@@ -158,11 +158,13 @@ def show(before: TableView, after: TableView, refused: CrescentError | None, wri
     lang = after.lang
     held = after.pending_move and after.pending_move != before.pending_move
     if refused is not None:
+        if after.cancelled:  # "Reshuffle not done.": the refusal is not all that happened
+            write(after.cancelled)
         write(f"! {terminal_refusal(refused, lang)}")
     elif after.announce_id != before.announce_id and after.announcement and not held:
         for sentence in _with_game_end(after.announcement, before.status, after.status, lang):
             write(sentence)
-    if after.note and after.note not in (before.note, after.announcement):
+    if after.note and after.note != before.note and after.note not in after.announcement:
         write(after.note)
     if held:
         write(f"? {after.warning}")

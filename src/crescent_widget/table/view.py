@@ -9,8 +9,8 @@ from typing import Any
 
 from ..engine.endgame import finishing_run
 from ..engine.moves import PILES
-from ..words.announcements import labels, refusal
-from ..words.i18n import Lang, message, reshuffle_button_text
+from ..words.announcements import join, labels, refusal
+from ..words.i18n import NO_WORDS, Lang, Words, message, reshuffle_button_text
 from .replay import ReplayState
 from .state import TableState
 
@@ -52,6 +52,10 @@ class TableView:
     lang: Lang
     labels: Mapping[str, Any]  # every interface text in lang (button labels, templates)
     search: str = ""  # what a background search is doing ("" when none runs), in lang
+    # A press that asked for a second one and that the last action cancelled ("Reshuffle not
+    # done."), or "": message, note and announcement already start with it; a face that
+    # prints a refusal its own way says it too.
+    cancelled: str = ""
 
 
 def table_view(state: TableState, replay: ReplayState | None, search: str) -> TableView:
@@ -65,6 +69,11 @@ def table_view(state: TableState, replay: ReplayState | None, search: str) -> Ta
         if dst not in targets.get(src, ()):
             targets[src] = (*targets.get(src, ()), dst)
     notice, hint, pending = state.notice, state.hint, state.pending
+    # A press cancelled by the last action (see TableState.cancelled): said first on the line
+    # the board shows (the refusal's, else the note's) and to a screen reader.
+    cancelled = NO_WORDS if replaying else state.cancelled
+    refused = Words.same(refusal(notice, lang) if notice is not None and state.interactive_rules else "")
+    said = state.words if state.words is cancelled else join(cancelled, state.words)
     undo_refusal = "replay_active" if replaying else game.check_undo()
     tops, sizes = game.tops, game.sizes
     status = game.status
@@ -83,10 +92,10 @@ def table_view(state: TableState, replay: ReplayState | None, search: str) -> Ta
         can_undo=undo_refusal is None,
         undo_reason="" if undo_refusal is None else message(undo_refusal, lang),
         status=status,
-        message=refusal(notice, lang) if notice is not None and state.interactive_rules else "",
-        note=state.note.text(lang),
+        message=join(cancelled, refused).text(lang) if refused else "",
+        note=state.note.text(lang) if refused else join(cancelled, state.note).text(lang),
         note_tone=state.toned[1] if state.toned[0] is state.note else "",
-        announcement=state.words.text(lang),
+        announcement=said.text(lang),
         announce_id=state.announced,
         selected="" if state.selected is None else str(state.selected),
         targets=MappingProxyType(targets),
@@ -101,4 +110,5 @@ def table_view(state: TableState, replay: ReplayState | None, search: str) -> Ta
         lang=lang,
         labels=labels(lang),
         search=search,
+        cancelled=cancelled.text(lang),
     )

@@ -332,6 +332,51 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "?      this list (also: help)\n"
         "q      quit (also: Ctrl-C, Ctrl-D)",
     },
+    # The command's own --help and argument errors (crescent --lang en --help), in its --lang.
+    "terminal_command_usage": {"pl": "użycie: ", "en": "usage: "},
+    "terminal_command_description": {
+        "pl": "Zagraj w pasjans Półksiężyc w terminalu. (English: crescent --lang en --help)",
+        "en": "Play Crescent patience in a terminal. (Po polsku: crescent --lang pl --help)",
+    },
+    "terminal_command_arguments": {"pl": "argumenty", "en": "arguments"},
+    "terminal_command_code": {
+        "pl": "kod gry, np. CR1-N-AAAAAAB (domyślnie losowe rozdanie)",
+        "en": "a game code such as CR1-N-AAAAAAB (default: a random deal)",
+    },
+    "terminal_command_lang": {
+        "pl": "język: pl albo en (domyślnie pl)",
+        "en": "language: pl or en (default: pl)",
+    },
+    "terminal_command_teach": {
+        "pl": "tryb nauki: objaśnia ruchy i ostrzega przed ruchem, który przegrywa",
+        "en": "teaching mode: explain moves, warn before a losing one",
+    },
+    "terminal_command_help": {"pl": "pokaż tę pomoc i zakończ", "en": "show this help and exit"},
+    "terminal_command_examples": {
+        "pl": "przykłady:\n"
+        "  crescent                          losowe rozdanie, po polsku\n"
+        "  crescent CR1-N-AAAAAAB --lang en  rozdanie o tym kodzie, po angielsku\n"
+        "  crescent --teach                  z trybem nauki\n\n"
+        "W grze ? wypisuje wszystkie polecenia, a q kończy.",
+        "en": "examples:\n"
+        "  crescent --lang en                 a random deal, in English\n"
+        "  crescent CR1-N-AAAAAAB --lang en   the deal of this code\n"
+        "  crescent --lang en --teach         with the teaching mode\n\n"
+        "In the game, ? lists every command and q quits.",
+    },
+    "terminal_command_error": {"pl": "błąd", "en": "error"},
+    "terminal_command_bad_lang": {
+        "pl": "--lang przyjmuje pl albo en, nie {given}",
+        "en": "--lang takes pl or en, not {given}",
+    },
+    "terminal_command_unknown": {
+        "pl": "nieznane argumenty: {given}",
+        "en": "unrecognised arguments: {given}",
+    },
+    "terminal_command_no_output": {
+        "pl": "brak standardowego wyjścia, na którym można pokazać grę",
+        "en": "no standard output to show the game on",
+    },
     "terminal_teach_on": {
         "pl": "Tryb nauki włączony: każdy ruch jest objaśniany, a ruch, który przegrywa wygraną grę, czeka na y.",
         "en": "Teaching mode on: every move is explained, and a move that loses a won game waits for y.",
@@ -435,6 +480,53 @@ NARRATION: Final[dict[str, dict[str, str]]] = {
 }
 
 
+# A refused attempt in a lesson, naming its cards: it follows "Not yet: " (so it starts small),
+# and says the rule the engine's reason code names (REASONS) about the cards of this attempt.
+# {at} is where a card lies ("on pile 4" / "na stosie 4"); {limit} is a pile's most cards.
+REFUSED_ATTEMPTS: Final[dict[str, dict[str, str]]] = {
+    "at_pile": {"pl": "na stosie {name}", "en": "on pile {name}"},
+    "at_foundation": {"pl": "na fundamencie {name}", "en": "on foundation {name}"},
+    "same_place": {"pl": "{card} już leży {at}", "en": "{card} is already {at}"},
+    "empty_source": {
+        "pl": "stos {name} jest pusty; nie ma czego przenieść",
+        "en": "pile {name} is empty; there is no card to move",
+    },
+    "base_locked": {
+        "pl": "{card} to podstawa fundamentu {name} i zostaje na miejscu",
+        "en": "{card} is the base of foundation {name} and stays there",
+    },
+    "no_return": {
+        "pl": "{card} nie może wrócić z fundamentu {name} na stos",
+        "en": "{card} cannot go back from foundation {name} to a pile",
+    },
+    "empty_pile": {
+        "pl": "{card} nie może trafić na pusty stos {name} (pusty stos zostaje pusty)",
+        "en": "{card} cannot go onto the empty pile {name} (an empty pile stays empty)",
+    },
+    "pile_full": {
+        "pl": "{card} nie może trafić na {top} {at}, bo ten stos jest pełny ({limit} kart)",
+        "en": "{card} cannot go onto {top} {at}, as that pile is full ({limit} cards)",
+    },
+    "same_suit": {
+        "pl": "{card} nie jest tego samego koloru co {top} {at}",
+        "en": "{card} is not the same suit as {top} {at}",
+    },
+    "adjacent_rank": {
+        "pl": "{card} nie jest o jeden wyższa ani niższa od {top} {at}",
+        "en": "{card} is not one rank higher or lower than {top} {at}",
+    },
+    "foundation_order": {
+        "pl": "{card} nie jest następną kartą po {top} {at}",
+        "en": "{card} is not the next card after {top} {at}",
+    },
+    "foundation_order_any": {
+        "pl": "{card} nie jest następną kartą żadnego fundamentu",
+        "en": "{card} is not the next card of any foundation",
+    },
+    "no_destination": {"pl": "{card} {at} nie ma teraz dozwolonego ruchu", "en": "{card} {at} has no legal move now"},
+}
+
+
 # The solver's advice (hints) and its verdicts on a move, for the teaching mode.
 ADVICE: Final[dict[str, dict[str, str]]] = {
     "winning": {
@@ -535,6 +627,10 @@ LABELS.update(
             "aby przetasować.",
             "en": "After a reshuffle no earlier move can be undone. Press Reshuffle again to reshuffle.",
         },
+        # A press that asked for a second one, and got another action instead: said with that action.
+        "cancelled_reshuffle": {"pl": "Nie przetasowano.", "en": "Reshuffle not done."},
+        "cancelled_restart": {"pl": "Rozdania nie zaczęto od nowa.", "en": "Restart not done."},
+        "cancelled_new_game": {"pl": "Nie rozdano nowej gry.", "en": "New game not dealt."},
         "restart": {"pl": "Od nowa", "en": "Restart"},
         "restart_title": {"pl": "Zagraj to samo rozdanie od początku", "en": "Play this deal again from the start"},
         "confirm_restart": {

@@ -1,6 +1,6 @@
-"""Words for moves: replay narration and the one-line rule a move used.
+"""Words for moves: replay narration, the one-line rule a move used, and the rule a refused one breaks.
 
-Both read the position *before* the move, so call them just before playing it.
+They read the position *before* the move, so call them just before playing it (or refusing it).
 
 >>> from crescent_widget import Game, Move
 >>> g = Game("CR1-N-AAAAAAB")
@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.moves import FIRST_FOUNDATION, Move, Place
+from ..engine.moves import ANY_FOUNDATION, FIRST_FOUNDATION, Move, Place
+from ..engine.rules import MAX_PILE
 from ..errors import IllegalMoveError
-from .i18n import DEFAULT_LANG, NARRATION, check_lang
+from .i18n import DEFAULT_LANG, NARRATION, REFUSED_ATTEMPTS, check_lang
 
 if TYPE_CHECKING:
     from ..engine.cards import Card
@@ -120,3 +121,70 @@ def taken_back(game: Game, move: Move, lang: str = DEFAULT_LANG, wanted: Place |
     if src.is_pile and game.pile_size(src) == 1:
         text += _phrase("emptied_taken_back", lang, name=src.name)
     return text
+
+
+# The refusals a tapped card with nowhere to go gets (a tap of one place, no move to check).
+TAP_REFUSALS = frozenset({"no_destination", "empty_source"})
+
+
+def why_refused(game: Game, attempt: Move | Place, reason: str, lang: str = DEFAULT_LANG) -> str | None:
+    """The rule that refuses ``attempt`` here, naming its cards: a lesson's "Not yet: …" goes on with it.
+
+    ``attempt`` is a refused move, or a tapped place whose card has nowhere to go
+    (``no_destination``) or that holds none (``empty_source``). ``None`` when the words
+    cannot name the cards: a reason this attempt does not have in ``game`` (the engine
+    decides; its reason codes stay the words' keys), or one about something else.
+
+    >>> from crescent_widget import Game, Move
+    >>> g = Game("CR1-N-AAAAAAB")
+    >>> why_refused(g, Move.parse("13-1"), "same_suit", "en")
+    'A♠ is not the same suit as J♣ on pile 1'
+    >>> why_refused(g, Move.parse("13-1"), "same_suit", "pl")
+    'A♠ nie jest tego samego koloru co W♣ na stosie 1'
+    >>> why_refused(g, Move.parse("13-1"), "pile_full", "en") is None  # not why 13-1 is refused
+    True
+    """
+    lang = check_lang(lang)
+    if isinstance(attempt, Place):
+        return _tap_refused(game, attempt, reason, lang)
+    if attempt.is_reshuffle or game.check(attempt) != reason:
+        return None
+    src, dst = attempt
+    card = game.top(src)
+    if card is None:  # the engine checks the source first: an empty pile has no card to name
+        return _refusal("empty_source", lang, name=src.name)
+    if reason in ("base_locked", "no_return"):  # about where the card lies, wherever it was to go
+        return _refusal(reason, lang, card=card.text(lang), name=src.name)
+    if dst == ANY_FOUNDATION:  # "F": the only destination rule left is that no foundation takes it
+        return _refusal("foundation_order_any", lang, card=card.text(lang))
+    place = src if reason == "same_place" else dst
+    top = game.top(place)
+    return _refusal(
+        reason,
+        lang,
+        card=card.text(lang),
+        top="" if top is None else top.text(lang),
+        name=place.name,
+        at=_at(place, lang),
+        limit=MAX_PILE,
+    )
+
+
+def _tap_refused(game: Game, place: Place, reason: str, lang: str) -> str | None:
+    card = game.top(place)
+    if reason not in TAP_REFUSALS or (card is None) != (reason == "empty_source"):
+        return None
+    if card is None:
+        return _refusal("empty_source", lang, name=place.name)
+    if any(move.src == place for move in game.legal_moves()):
+        return None  # the card can go somewhere: that is not why this tap was refused
+    return _refusal("no_destination", lang, card=card.text(lang), at=_at(place, lang))
+
+
+def _at(place: Place, lang: str) -> str:
+    """Where a card lies: ``on pile 4`` / ``na stosie 4``."""
+    return _refusal("at_pile" if place.is_pile else "at_foundation", lang, name=place.name)
+
+
+def _refusal(key: str, lang: str, **values: object) -> str:
+    return REFUSED_ATTEMPTS[key][check_lang(lang)].format(**values)
