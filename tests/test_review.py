@@ -15,7 +15,15 @@ from crescent_widget.errors import ArgumentTypeError, CrescentError
 from crescent_widget.solver import check_win, hint, move_check, solve
 from crescent_widget.solver import review as review_module
 from crescent_widget.solver.api import InvalidBudgetError, SolveResult, Solving
-from crescent_widget.solver.review import HiddenCardsError, NotAGameError, Review, _Bisection, _prove_back_steps, review
+from crescent_widget.solver.review import (
+    HiddenCardsError,
+    NotAGameError,
+    Review,
+    _bisect_steps,
+    _Bisection,
+    _prove_back_steps,
+    review,
+)
 from crescent_widget.solver.watch import finish_steps
 from crescent_widget.solver.why import dead_ends_ahead, lost_suit, names_cause, why_lost
 from crescent_widget.table import Table
@@ -309,6 +317,25 @@ def test_a_repaired_line_proves_a_later_position_won(won_line) -> None:
     assert at + 2 not in work.verdicts
     assert work.repair()
     assert work.winnable == at + 2 and check_win(played(record), work.lines[at + 2])
+
+
+def test_the_bisection_replays_a_repaired_line_before_it_probes(won_line, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every search runs out of time: only the repaired line can settle the later position,
+    # and the bisection tries it before it spends a probe between the two.
+    class OutOfTime(Solving):
+        def steps(self, *, seconds: float | None = None, nodes: int | None = None) -> Steps:
+            yield
+            return SolveResult("unknown", (), 0, seconds or 0.0, 0)
+
+    at, early = moves_taken_early(won_line)
+    record = [*won_line[:at], *early]
+    work = _Bisection(Game.from_number(DEAL), played(record).actions, time.perf_counter() + 60)
+    before = played(won_line[:at])
+    work.settle_won(at, tuple(before.move(move) for move in won_line[at:]))
+    monkeypatch.setattr(review_module, "Solving", OutOfTime)
+    finish_steps(_bisect_steps(work, 0.01, 0.01))
+    assert work.winnable == at + 2 and check_win(played(record), work.lines[at + 2])
+    assert at + 1 not in work.verdicts  # no probe between the last winnable and the farthest win
 
 
 def test_a_fresh_search_settles_a_win_with_a_replayed_line(won_line) -> None:

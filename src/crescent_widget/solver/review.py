@@ -271,12 +271,22 @@ class _Bisection:
         if (index, line) in self.repaired:
             return False
         self.repaired.add((index, line))
-        for later in reversed(self.open_positions()):
-            kept = self._line_without(self.position(later), line, self.actions[index:later])
+        open_positions = self.open_positions()
+        if not open_positions:
+            return False
+        # One walk up the record (a replay from the deal per position would cost the square
+        # of a long record's length); the farthest position the repaired line wins from counts.
+        farthest: tuple[int, tuple[Move, ...]] | None = None
+        game = self.position(index)
+        for later in range(index + 1, open_positions[-1] + 1):  # the open positions follow the last winnable one
+            game.move(self.actions[later - 1])
+            kept = self._line_without(game.copy(), line, self.actions[index:later])
             if kept is not None:
-                self.settle_won(later, kept)
-                return True
-        return False
+                farthest = (later, kept)
+        if farthest is None:
+            return False
+        self.settle_won(*farthest)
+        return True
 
     @staticmethod
     def _line_without(game: Game, line: tuple[Move, ...], played: tuple[Move, ...]) -> tuple[Move, ...] | None:
@@ -410,12 +420,14 @@ def _bisect_steps(work: _Bisection, probe: float, end_probe: float) -> Generator
     ``probe``): a win there settles the whole record, so a game that can still be won is
     not bisected as if the short probe's unknown were a loss.
 
-    A short search that comes back unknown marks the lost side for now (wins are mostly
-    found fast, proofs of loss are slow), so the bisection narrows down to the first
-    position that resists. That position then gets searches of growing length, each
-    followed by a fresh search of it seeded anew, the one-suit bound and short
-    proof-heavy searches walking back from the first proven loss, and the winning line of
-    the last winnable position, repaired; a win moves the bisection on. Each position
+    Before each search, the winning line of the last winnable position, repaired, is
+    replayed from the open positions after it: a win there moves the bracket on at no
+    search's cost. A short search that comes back unknown marks the lost side for now
+    (wins are mostly found fast, proofs of loss are slow), so the bisection narrows down
+    to the first position that resists. That position then gets searches of growing
+    length, each followed by a fresh search of it seeded anew, and the one-suit bound and
+    short proof-heavy searches walk back from the first proven loss; a win moves the
+    bisection on. Each position
     keeps its first search, so a longer search of it goes on from the shorter ones.
     """
     end = len(work.actions)
@@ -437,10 +449,10 @@ def _bisect_steps(work: _Bisection, probe: float, end_probe: float) -> Generator
             return  # winnable to the end
         if work.verdicts.get(high) == "lost" and high == work.winnable + 1:
             return  # the turning point
+        if work.repair():
+            continue
         if high > work.winnable + 1:
             yield from work.probe_steps((work.winnable + high) // 2, probe)
-            continue
-        if work.repair():
             continue
         _bound_back(work)
         yield from _prove_back_steps(work, focus * BACK_SHARE_OF_FOCUS)
