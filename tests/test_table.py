@@ -17,7 +17,7 @@ from crescent_widget.engine.records import RecordError
 from crescent_widget.errors import InvalidOptionError
 from crescent_widget.solver import solve
 from crescent_widget.table import Table, TableView
-from crescent_widget.words.i18n import message
+from crescent_widget.words.i18n import label, message
 from widget_support import DEAL, one_wrong_move
 
 
@@ -208,6 +208,22 @@ def reshuffle_is_the_hint() -> Table:
     table = Table.from_game(Game.from_layout([["2S", "AS"], ["3S"]] + [[] for _ in range(14)], foundations))
     table.move(2, "F5")
     return table
+
+
+def test_a_board_left_with_no_move_but_a_reshuffle_says_the_way_on() -> None:
+    t = reshuffle_is_the_hint()
+    assert t.game.status == "playing" and not t.game.legal_moves()
+    for lang in ("en", "pl"):
+        t.lang = lang
+        said = label("only_reshuffle", lang, n=t.game.reshuffles_left)
+        assert t.view().note == said and said in t.view().announcement
+    assert "Reshuffle (3 left)" in label("only_reshuffle", "en", n=3)
+    t.undo()
+    assert t.view().note == "", "moves again: nothing to say"
+    t.move(2, "F5")
+    t.reshuffle()
+    t.reshuffle()  # the second press: 2♠ comes up, and it has moves
+    assert t.game.legal_moves() and t.view().note == ""
 
 
 def test_a_players_reshuffle_asks_first_while_moves_could_be_undone() -> None:

@@ -332,10 +332,16 @@ class Actions:
         self._state.reset_interaction()
         self._state.plan.visit(self._state.game)
         self._previous = before
-        self._state.note = (
-            explain_action(before, move) if self._state.teach and move is not None and kind != "undo" else NO_WORDS
-        )
-        self._state.announce(join(words, game_end(self._state.game.status) if kind != "undo" else NO_WORDS))
+        game = self._state.game
+        taught = self._state.teach and kind != "undo"
+        explained = explain_action(before, move) if taught and move is not None else NO_WORDS
+        # A board with no move but a reshuffle left looks frozen to a newcomer: say the way on.
+        stuck = game.status == "playing" and not game.legal_moves() and game.can_move(RESHUFFLE)
+        left = game.reshuffles_left
+        way_on = Words.of(lambda lang: label("only_reshuffle", lang, n=left)) if stuck else NO_WORDS
+        self._state.note = join(explained, way_on) if stuck else explained
+        said = join(words, game_end(game.status) if kind != "undo" else NO_WORDS)
+        self._state.announce(join(said, way_on) if stuck else said)
         self._show()
         calls: list[tuple[Callable[..., object], tuple[object, ...]]]
         calls = [(c, (kind, move)) for c in self._action_callbacks]

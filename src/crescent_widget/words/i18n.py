@@ -164,6 +164,10 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "pl": "Partia zablokowana: brak ruchów i przetasowań.",
         "en": "The game is blocked: no moves and no reshuffles left.",
     },
+    "only_reshuffle": {
+        "pl": "Nie ma już ruchu: „Przetasuj” (zostało {n}) przenosi dolną kartę każdego stosu na wierzch.",
+        "en": "No move is left: Reshuffle ({n} left) brings every pile's bottom card to the top.",
+    },
     "undo_last": {"pl": "Cofnij ostatni ruch", "en": "Undo last move"},
     "status_playing": {"pl": "w grze", "en": "playing"},
     "status_won": {"pl": "wygrana", "en": "won"},
