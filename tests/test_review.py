@@ -28,6 +28,7 @@ from crescent_widget.solver.watch import finish_steps
 from crescent_widget.solver.why import dead_ends_ahead, lost_suit, names_cause, why_lost
 from crescent_widget.table import Table
 from crescent_widget.table.terminal import play
+from crescent_widget.words.narration import describe
 from widget_support import intent
 
 DEAL = 3
@@ -163,8 +164,12 @@ def test_a_bracket_names_the_actions_it_spans_and_the_action_the_better_move_rep
     en, pl = found.text("en"), found.text("pl")
     assert f"the win was lost somewhere in actions {at + 1}–{end}. " in en
     assert f"wygrana przepadła gdzieś w akcjach {at + 1}–{end}. " in pl
-    assert f"Instead of action {at + 1} ({move}), better: " in en
-    assert f"Zamiast akcji {at + 1} ({move}) lepiej: " in pl
+    played = Game.from_number(DEAL)
+    for action in game.actions[:at]:
+        played.move(action)
+    for lang, text, head in (("en", en, "Instead of action"), ("pl", pl, "Zamiast akcji")):
+        named = f"{describe(played, game.actions[at], lang)}, {move}"  # no text named it before
+        assert f"{head} {at + 1} ({named})" in text, text
 
 
 def finish_review(work: _Bisection) -> Review:

@@ -509,7 +509,7 @@ def _finish(work: _Bisection, started: float, words: Words, stretches: tuple[tup
                 "better",
                 lang,
                 n=better.position + 1,
-                played=_text("reshuffle_action", lang) if replaced.is_reshuffle else str(replaced),
+                played=_played_text(position, replaced, lang, named=turning is None),
                 move=_move_text(position, better.move, lang),
                 k=len(better.line),
             )
@@ -571,6 +571,14 @@ def _move_text(game: Game, move: Move, lang: Lang) -> str:
     if move.is_reshuffle:
         return announce_action(game, move).text(lang)
     return f"{describe(game, move, lang)} ({move})"
+
+
+def _played_text(game: Game, move: Move, lang: Lang, *, named: bool) -> str:
+    """The action a better move replaces: its notation, with its cards where no text said them
+    before (a bracket names no move; a turning point's text has just named this one)."""
+    if move.is_reshuffle:
+        return _text("reshuffle_action", lang)
+    return f"{describe(game, move, lang)}, {move}" if named else str(move)
 
 
 def _text(key: str, lang: Lang, **values: object) -> str:
