@@ -9,6 +9,7 @@ import sys
 import textwrap
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
@@ -80,6 +81,18 @@ def test_teaching_warns_before_a_losing_move_and_waits_for_y() -> None:
     assert table.game.move_count == 1 and table.view().status == "blocked"
     assert any(line.startswith("Move 1: A♠ from pile 2 onto 2♠ on pile 1") for line in out)
     assert any("A♠ went onto 2♠" in line for line in out), "teaching mode explains the move"
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_from_a_terminal() -> Iterator[None]:
+    """The commands started here get Ctrl-C as a terminal's foreground program does. A test run
+    that a shell started in the background has SIGINT ignored, a child inherits an ignored
+    signal, and Python then installs no KeyboardInterrupt: a Ctrl-C would do nothing at all
+    and the command would wait at its prompt. A handled signal is reset to the default at exec.
+    """
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 def test_ctrl_c_at_the_prompt_leaves_cleanly() -> None:
