@@ -218,6 +218,11 @@ def test_a_board_left_with_no_move_but_a_reshuffle_says_the_way_on() -> None:
         said = label("only_reshuffle", lang, n=t.game.reshuffles_left)
         assert t.view().note == said and said in t.view().announcement
     assert "Reshuffle (3 left)" in label("only_reshuffle", "en", n=3)
+    t.lang = "en"
+    with pytest.raises(IllegalMoveError):
+        t.tap(1)  # A♠ has nowhere to go: the refusal takes the line, and keeps the way on
+    said = label("only_reshuffle", "en", n=t.game.reshuffles_left)
+    assert t.view().message == f"{message('no_destination', 'en')}. {said}", t.view().message
     t.undo()
     assert t.view().note == "", "moves again: nothing to say"
     t.move(2, "F5")

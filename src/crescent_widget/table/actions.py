@@ -17,7 +17,15 @@ from ..engine.endgame import finishing_run
 from ..engine.game import Game, MoveArg
 from ..engine.moves import ANY_FOUNDATION, RESHUFFLE, Move, Place, PlaceLike, parse_place
 from ..errors import ArgumentTypeError, CrescentError, IllegalMoveError, InvalidOptionError
-from ..words.announcements import announce_action, announce_selected, announce_undo, explain_action, game_end, join
+from ..words.announcements import (
+    announce_action,
+    announce_selected,
+    announce_undo,
+    explain_action,
+    game_end,
+    join,
+    way_on,
+)
 from ..words.i18n import NO_WORDS, Words, label
 from .guard import Guard
 from .replay_control import ReplayControl
@@ -335,13 +343,10 @@ class Actions:
         game = self._state.game
         taught = self._state.teach and kind != "undo"
         explained = explain_action(before, move) if taught and move is not None else NO_WORDS
-        # A board with no move but a reshuffle left looks frozen to a newcomer: say the way on.
-        stuck = game.status == "playing" and not game.legal_moves() and game.can_move(RESHUFFLE)
-        left = game.reshuffles_left
-        way_on = Words.of(lambda lang: label("only_reshuffle", lang, n=left)) if stuck else NO_WORDS
-        self._state.note = join(explained, way_on) if stuck else explained
+        stuck = way_on(game)
+        self._state.note = join(explained, stuck) if stuck else explained
         said = join(words, game_end(game.status) if kind != "undo" else NO_WORDS)
-        self._state.announce(join(said, way_on) if stuck else said)
+        self._state.announce(join(said, stuck) if stuck else said)
         self._show()
         calls: list[tuple[Callable[..., object], tuple[object, ...]]]
         calls = [(c, (kind, move)) for c in self._action_callbacks]

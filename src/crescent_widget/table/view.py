@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine.endgame import finishing_run
 from ..engine.moves import PILES
-from ..words.announcements import join, labels, refusal
+from ..words.announcements import join, labels, refusal, way_on
 from ..words.i18n import NO_WORDS, Lang, Words, message, reshuffle_button_text
 from .replay import ReplayState
 from .state import TableState
@@ -73,6 +73,8 @@ def table_view(state: TableState, replay: ReplayState | None, search: str) -> Ta
     # the board shows (the refusal's, else the note's) and to a screen reader.
     cancelled = NO_WORDS if replaying else state.cancelled
     refused = Words.same(refusal(notice, lang) if notice is not None and state.interactive_rules else "")
+    if refused and not replaying:
+        refused = join(refused, way_on(game))  # a refused tap on a board left with only a reshuffle
     said = state.words if state.words is cancelled else join(cancelled, state.words)
     undo_refusal = "replay_active" if replaying else game.check_undo()
     tops, sizes = game.tops, game.sizes

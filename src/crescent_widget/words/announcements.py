@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import RANK_ASCII, RANK_PL
 from ..engine.codes import VARIANT_RESHUFFLES
-from ..engine.moves import Move, Place
+from ..engine.moves import RESHUFFLE, Move, Place
 from ..engine.positions import CARD_COUNT
 from ..engine.records import RecordError
 from ..errors import CrescentError
@@ -66,6 +66,15 @@ def game_end(status: str) -> Words:
     if status == "blocked":
         return Words.of(lambda lang: label("blocked", lang))
     return NO_WORDS
+
+
+def way_on(game: Game) -> Words:
+    """What to say of a game left with no move but a reshuffle: a board that looks frozen to a
+    newcomer, though it is not (no words for any other game)."""
+    if game.status != "playing" or game.legal_moves() or not game.can_move(RESHUFFLE):
+        return NO_WORDS
+    left = game.reshuffles_left
+    return Words.of(lambda lang: label("only_reshuffle", lang, n=left))
 
 
 def join(first: Words, second: Words) -> Words:
