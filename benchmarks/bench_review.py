@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from crescent_widget import Game
@@ -64,6 +65,26 @@ def noisy_game(number: int, rng: random.Random, noise: float, most: int) -> Game
         game.move(move)
         seen.add(game.position_key)
     return game
+
+
+def add_player_options(parser: argparse.ArgumentParser) -> None:
+    """The noisy player's options, shared by the benchmarks that review its games."""
+    parser.add_argument("--noise", type=float, default=0.3)
+    parser.add_argument("--most", type=int, default=300, help="actions before the player stops")
+    parser.add_argument("--seed", type=int, default=1)
+
+
+def lost_games(args: argparse.Namespace) -> Iterator[tuple[int, Game]]:
+    """The noisy player's games that are not won, with their deal numbers: deals from the
+    shipped winnable list in an order seeded by ``args.seed`` (the caller stops when it has
+    enough)."""
+    rng = random.Random(args.seed)
+    deals = sorted(winnable_numbers())
+    rng.shuffle(deals)
+    for number in deals:
+        game = noisy_game(number, rng, args.noise, args.most)
+        if game.status != "won":
+            yield number, game
 
 
 @dataclass
@@ -144,24 +165,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100, help="lost games to review")
     parser.add_argument("--seconds", type=float, default=30.0, help="each review's budget")
-    parser.add_argument("--noise", type=float, default=0.3)
-    parser.add_argument("--most", type=int, default=300, help="actions before the player stops")
-    parser.add_argument("--seed", type=int, default=1)
+    add_player_options(parser)
     parser.add_argument("--check-sample", type=int, default=20, help="games whose 'lost' the dives check")
     parser.add_argument("--check-factor", type=float, default=10.0)
     parser.add_argument("--check-seconds", type=float, default=None, help="dives per check (default: factor x review)")
     args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
-    deals = sorted(winnable_numbers())
-    rng.shuffle(deals)
     print(f"backend {backend()}, {args.games} games, review {args.seconds} s, noise {args.noise}", flush=True)
     tally = Tally()
-    for number in deals:
+    for number, game in lost_games(args):
         if len(tally.times) >= args.games:
             break
-        game = noisy_game(number, rng, args.noise, args.most)
-        if game.status == "won":
-            continue
         found = review(game, seconds=args.seconds)
         judge(game, found, tally, args)
         print(

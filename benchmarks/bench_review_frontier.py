@@ -24,20 +24,18 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import random
 import resource
 import sys
 import time
 from collections import Counter
 
-from bench_review import noisy_game, position
+from bench_review import add_player_options, lost_games, position
 
 from crescent_widget import Game
 from crescent_widget.solver import backend
 from crescent_widget.solver.api import SolveResult, Solving
 from crescent_widget.solver.review import review
 from crescent_widget.solver.watch import finish_steps
-from crescent_widget.solver.winnable import winnable_numbers
 
 
 def cards_and_reshuffles(game: Game) -> str:
@@ -61,9 +59,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=30, help="lost games to review")
     parser.add_argument("--seconds", type=float, default=10.0, help="each review's budget")
-    parser.add_argument("--noise", type=float, default=0.3)
-    parser.add_argument("--most", type=int, default=300, help="actions before the player stops")
-    parser.add_argument("--seed", type=int, default=1)
+    add_player_options(parser)
     parser.add_argument("--long", type=float, default=60.0, help="seconds of search per frontier")
     parser.add_argument("--longer", type=float, default=300.0, help="seconds in all on the first unknown frontiers")
     parser.add_argument("--longer-games", type=int, default=2, help="frontiers searched on to --longer")
@@ -73,21 +69,15 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    rng = random.Random(args.seed)
-    deals = sorted(winnable_numbers())
-    rng.shuffle(deals)
     print(f"backend {backend()}, {args.games} games, review {args.seconds} s, frontier {args.long:g} s", flush=True)
     print("cards/reshuffles are those left on the table", flush=True)
     reviewed = 0
     verdicts: Counter[str] = Counter()
     longer_verdicts: Counter[str] = Counter()
     longer_done = 0
-    for number in deals:
+    for number, game in lost_games(args):
         if reviewed >= args.games:
             break
-        game = noisy_game(number, rng, args.noise, args.most)
-        if game.status == "won":
-            continue
         reviewed += 1
         found = review(game, seconds=args.seconds)
         winnable, lost = found.last_winnable, found.first_lost

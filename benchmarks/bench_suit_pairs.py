@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from bench_review import noisy_game, position
+from bench_review import add_player_options, lost_games, position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
@@ -52,7 +52,6 @@ from crescent_widget.solver.relaxed import FOREIGN, OWN, Relaxed
 from crescent_widget.solver.review import review
 from crescent_widget.solver.state import JOINED, NEIGHBOURS, State, from_game, suit_result
 from crescent_widget.solver.suits import SuitBound
-from crescent_widget.solver.winnable import winnable_numbers
 from random_states import random_position
 
 # Flags of a pair pile while the first reshuffle is ahead (card ints are 0-51).
@@ -222,9 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=10.0, help="each review's budget")
-    parser.add_argument("--noise", type=float, default=0.3)
-    parser.add_argument("--most", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
+    add_player_options(parser)
     parser.add_argument("--nodes", type=int, default=50_000, help="pair positions per pair")
     parser.add_argument("--inner", type=int, default=2_000, help="one-suit positions per projection")
     parser.add_argument("--sound", type=int, default=0, help="check on this many small random positions instead")
@@ -232,17 +229,11 @@ def main(argv: list[str] | None = None) -> int:
     search = PairSearch(args.inner)
     if args.sound:
         return sound(args.sound, 2027 + args.seed - 1, search)
-    rng = random.Random(args.seed)
-    deals = sorted(winnable_numbers())
-    rng.shuffle(deals)
     print(f"backend {backend()}, {args.games} games, review {args.seconds} s, {args.nodes} pair positions a pair")
     reviewed = tried = proved = 0
-    for number in deals:
+    for number, game in lost_games(args):
         if reviewed >= args.games:
             break
-        game = noisy_game(number, rng, args.noise, args.most)
-        if game.status == "won":
-            continue
         reviewed += 1
         found = review(game, seconds=args.seconds)
         low, high = found.last_winnable, found.first_lost
