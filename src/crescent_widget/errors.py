@@ -124,6 +124,16 @@ class InvalidPositionError(CrescentError):
         super().__init__("invalid_position", detail)
 
 
+class HiddenCardsError(CrescentError):
+    """The face-down deal still hides cards where nothing may read them (``reason``
+    ``hidden_cards``): a search would answer about a position with cards missing, and a game
+    still being played keeps its face-down cards to itself. Once a face-down game has ended,
+    :meth:`Game.revealed <crescent_widget.engine.game.Game.revealed>` shows every card."""
+
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__("hidden_cards", detail)
+
+
 class ArgumentTypeError(CrescentError, TypeError):
     """An argument of the wrong type: a ``TypeError``, and a :class:`CrescentError` whose
     ``reason`` is the one a wrong value of the same argument gets (``invalid_position``,

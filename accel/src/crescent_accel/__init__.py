@@ -4,7 +4,7 @@ The solver in :mod:`crescent_widget.solver` uses this module when it is installe
 its :data:`ALGORITHM` matches the pure-Python search's; otherwise it uses the pure-Python
 search, which stays complete (it is what runs in the browser). Both give the same answers:
 the same successors in the same order, and with a node budget the same line, node counts
-and verdict (``tests/test_accel.py`` checks that).
+and verdict (``tests/solver/test_accel.py`` checks that).
 
 It takes exactly what the pure-Python search takes, and checks every input before it
 touches memory: a malformed state, relaxed position, seed, flag or budget raises a plain

@@ -605,7 +605,7 @@ static double mt_random(Twister *r) {
 
 /* --------------------------------------------------- Python <-> positions */
 
-/* A state exactly as the package checks it (crescent_widget/solver/checks.py), every
+/* A state exactly as the package checks it (crescent_widget/solver/search/checks.py), every
  * type before any value, so that both refuse an input with the same kind of error. Only
  * a checked state is copied in: a pile of at most 13 cards, at most 96 cards in all (no
  * card more than twice, counting the foundations' eight or more), which is what the key,
@@ -1242,7 +1242,7 @@ static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "crescent_accel._core.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, /* crescent_widget checks its input in a subclass */
-    .tp_doc = "The solver's dives and proof, as crescent_widget.solver.search.Search.",
+    .tp_doc = "The solver's dives and proof, as crescent_widget.solver.search.dive_and_proof.Search.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

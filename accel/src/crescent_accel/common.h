@@ -136,7 +136,7 @@ static inline long set_add(Set *t, const uint8_t *key, int len, uint64_t h) {
 }
 
 /* Every refusal's message starts with a reason code and ": ", as the package's errors
- * (crescent_widget/solver/checks.py) carry it: crescent_widget turns these plain
+ * (crescent_widget/solver/search/checks.py) carry it: crescent_widget turns these plain
  * TypeErrors, ValueErrors and RuntimeErrors into its own errors by that code. */
 #define INVALID_POSITION "invalid_position: "
 #define INVALID_BUDGET "invalid_budget: "

@@ -1,7 +1,7 @@
 /*
  * crescent_accel._core.RelaxedSearch: the one-suit bound's relaxed game and its
  * depth-first search, position for position the same as the pure-Python one
- * (crescent_widget/solver/relaxed.py): the same successors in the same order, the same
+ * (crescent_widget/solver/search/relaxed.py): the same successors in the same order, the same
  * positions counted, the same verdict for a budget. A relaxed position is one suit's
  * piles of ranks (0 = Ace ... 12 = King), none empty and sorted as Python sorts bytes,
  * its two foundation tops and the reshuffles left.
@@ -220,7 +220,7 @@ static int visit_successors(RCore *self, const Rel *x) {
 }
 
 /* A relaxed position exactly as the package checks it (check_relaxed in
- * crescent_widget/solver/relaxed.py), every type before any value: at most 16 piles, each
+ * crescent_widget/solver/search/relaxed.py), every type before any value: at most 16 piles, each
  * with a card, sorted, ranks 0-12, flags on every pile or none and only with a reshuffle left,
  * canonical tops, 0-4 reshuffles, and no rank more than twice counting the foundations'
  * cards (so at most 26 ranks, which the key and the piles are sized for). */
@@ -454,7 +454,7 @@ static PyTypeObject RelaxedType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "crescent_accel._core.RelaxedSearch",
     .tp_basicsize = sizeof(RelaxedObject),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, /* crescent_widget checks its input in a subclass */
-    .tp_doc = "The one-suit bound's relaxed search, as crescent_widget.solver.relaxed.RelaxedSearch.",
+    .tp_doc = "The one-suit bound's relaxed search, as crescent_widget.solver.search.relaxed.RelaxedSearch.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Relaxed_init,
     .tp_dealloc = (destructor)Relaxed_dealloc,

@@ -1,5 +1,5 @@
-"""``python -m crescent_widget.solver``: the solver's command line (:mod:`.cli`)."""
+"""``python -m crescent_widget.solver``: the solver's command line (:mod:`.survey.cli`)."""
 
-from .cli import run
+from .survey.cli import run
 
 raise SystemExit(run())

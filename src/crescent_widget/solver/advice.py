@@ -12,19 +12,19 @@ from collections.abc import Collection, Generator, Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, Literal
 
-from ..deprecation import renamed
+from ..checks import refuse_type
 from ..engine.moves import FIRST_FOUNDATION, RESHUFFLE, Move
 from ..words.announcements import join
 from ..words.i18n import ADVICE, DEFAULT_LANG, MOVE_VERDICTS, Lang, Words
 from ..words.narration import describe
-from .api import SolveResult, check_budget, check_seconds, hides_cards, run, run_steps
-from .checks import check_game, refuse_type
-from .expand import expand
-from .heuristic import score
-from .replay import engine_moves
-from .state import from_game
-from .watch import finish_steps, in_browser
-from .why import why_lost
+from .analysis.why import why_lost
+from .api import hides_cards, run, run_steps
+from .search.checks import check_budget, check_game
+from .search.expand import expand
+from .search.heuristic import score
+from .search.lines import engine_moves
+from .search.state import from_game
+from .search.watch import finish_steps, in_browser
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -43,7 +43,9 @@ HINT_SECONDS: Final = 0.45 if in_browser() else 0.15
 # 58-72 % to 77-82 % in pure Python (two runs on a shared machine), the browser's search,
 # which is about 3 times slower still there.
 WINNABLE_SECONDS: Final = 10.0
-AFTER_SHARE: Final = 0.7  # of move_check's budget, for the position after the move
+WINNABILITY_SECONDS: Final = 1.0  # winnability's budget when none is given
+MOVE_CHECK_SECONDS: Final = 1.0  # move_check's budget when none is given
+AFTER_PERCENT: Final = 70  # of move_check's budget, for the position after the move
 
 
 @dataclass(frozen=True)
@@ -100,12 +102,13 @@ def line_hint(game: Game, line: tuple[Move, ...]) -> Hint:
 
 
 def hint(
-    game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashable] = (), nodes: int | None = None
+    game: Game, *, seconds: float | None = None, avoid: Collection[Hashable] = (), nodes: int | None = None
 ) -> Hint:
-    """The next move of a winning line if one is found within ``seconds``, else the best guess.
+    """The next move of a winning line if one is found within the budget, else the best guess.
 
-    ``nodes`` bounds the search in positions as well (a budget that does not depend on the
-    machine's load, for benchmarks and tests).
+    The budget is ``seconds``, ``nodes`` positions (a budget that does not depend on the
+    machine's load, for benchmarks and tests), or both (whichever runs out first); with
+    neither, :data:`HINT_SECONDS`.
 
     ``avoid`` holds positions (:attr:`Game.position_key` values), e.g. the player's recent
     path: the hint never proposes a move that brings one of them back, so that hints cannot
@@ -114,24 +117,23 @@ def hint(
 
     >>> from crescent_widget import Game
     >>> g = Game.from_number(3)
-    >>> found = hint(g, seconds=60, nodes=300_000)  # the positions bound it, not the clock
+    >>> found = hint(g, nodes=300_000)  # the positions bound it, not the clock
     >>> found.kind, found.move == found.line[0], g.move_count   # a proven line's first move; g is untouched
     ('winning', True, 0)
     >>> after = g.copy()
     >>> _ = after.move(found.move)
-    >>> hint(g, seconds=60, nodes=300_000, avoid={after.position_key}).move != found.move
+    >>> hint(g, nodes=300_000, avoid={after.position_key}).move != found.move
     True
     """
     return finish_steps(hint_steps(game, seconds=seconds, avoid=avoid, nodes=nodes))
 
 
 def hint_steps(
-    game: Game, *, seconds: float = HINT_SECONDS, avoid: Collection[Hashable] = (), nodes: int | None = None
+    game: Game, *, seconds: float | None = None, avoid: Collection[Hashable] = (), nodes: int | None = None
 ) -> Generator[None, None, Hint]:
     """:func:`hint` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
     check_game(game)
-    check_seconds(seconds)
-    check_budget(nodes=nodes)
+    seconds, nodes = check_budget(seconds, nodes, default=HINT_SECONDS)
     if not isinstance(avoid, Collection) or isinstance(avoid, (str, bytes)):
         refuse_type("invalid_option", "avoid", "a collection of Game.position_key values", avoid)
     status = game.status
@@ -157,7 +159,7 @@ def hint_steps(
             if game.can_undo()
             else _hint(game, None, "none", True, "lost_no_undo")
         )
-        return replace(lost, explanation=join(lost.explanation, why_lost(game, nodes=_searched(result))))
+        return replace(lost, explanation=join(lost.explanation, why_lost(game)))
     internal = search.best_line[0] if search.best_line else _best_child_move(game)
     first = RESHUFFLE if internal is None else engine_moves(game, internal)[0]
     if _returns(game, first, avoid):
@@ -190,22 +192,24 @@ def _fresh_moves(game: Game, avoid: Collection[Hashable]) -> list[Move]:
     return moves
 
 
-def _line_avoiding(game: Game, avoid: Collection[Hashable], seconds: float, nodes: int | None) -> tuple[Move, ...]:
+def _line_avoiding(
+    game: Game, avoid: Collection[Hashable], seconds: float | None, nodes: int | None
+) -> tuple[Move, ...]:
     """A winning line whose first move brings back no position of ``avoid``, or ``()``.
 
     Each such move is searched from the position after it, the most promising first;
-    each gets a share of what is left of ``seconds``, the first ones the most.
+    each gets a share of what is left of the budget (checked), the first ones the most.
     """
-    deadline = time.perf_counter() + seconds
+    deadline = time.perf_counter() + seconds if seconds is not None else None
     nodes_left = nodes
     moves = _fresh_moves(game, avoid)
     for index, move in enumerate(moves):
-        left = deadline - time.perf_counter()
-        if left <= 0 or nodes_left == 0:
+        left = None if deadline is None else deadline - time.perf_counter()
+        if (left is not None and left <= 0) or nodes_left == 0:
             break
         share = min(3, len(moves) - index)
         budget = None if nodes_left is None else max(1, nodes_left // share)
-        result = run(_after(game, move), seconds=left / share, nodes=budget)[0]
+        result = run(_after(game, move), seconds=None if left is None else left / share, nodes=budget)[0]
         if nodes_left is not None:
             nodes_left = max(0, nodes_left - result.nodes)
         if result.status == "won":
@@ -241,31 +245,36 @@ def _best_child_move(game: Game) -> tuple[int, int] | None:
     return None if best is None else best[0]
 
 
-def winnability(game: Game, *, seconds: float = 1.0) -> Winnability:
+def winnability(game: Game, *, seconds: float | None = None, nodes: int | None = None) -> Winnability:
     """Whether the position can still be won: ``"winnable"`` and ``"lost"`` are proofs.
 
+    The budget is ``seconds``, ``nodes`` positions, or both; with neither,
+    :data:`WINNABILITY_SECONDS`.
+
     >>> from crescent_widget import Game
-    >>> winnability(Game.from_number(3), seconds=10)
+    >>> winnability(Game.from_number(3), nodes=300_000)
     'winnable'
     """
-    return finish_steps(winnability_steps(game, seconds=seconds))
+    return finish_steps(winnability_steps(game, seconds=seconds, nodes=nodes))
 
 
-def winnability_steps(game: Game, *, seconds: float = 1.0) -> Generator[None, None, Winnability]:
+def winnability_steps(
+    game: Game, *, seconds: float | None = None, nodes: int | None = None
+) -> Generator[None, None, Winnability]:
     """:func:`winnability` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
-    verdict, _line = yield from winnability_line_steps(game, seconds=seconds)
+    verdict, _line = yield from winnability_line_steps(game, seconds=seconds, nodes=nodes)
     return verdict
 
 
 def winnability_line_steps(
-    game: Game, *, seconds: float = 1.0
+    game: Game, *, seconds: float | None = None, nodes: int | None = None
 ) -> Generator[None, None, tuple[Winnability, tuple[Move, ...]]]:
     """:func:`winnability_steps` with the winning line that proves ``"winnable"`` (else ``()``)."""
     check_game(game)
-    check_seconds(seconds)
+    seconds, nodes = check_budget(seconds, nodes, default=WINNABILITY_SECONDS)
     if hides_cards(game):
         return ("lost" if game.status == "blocked" else "unknown"), ()
-    result, _search = yield from run_steps(game, seconds=seconds)
+    result, _search = yield from run_steps(game, seconds=seconds, nodes=nodes)
     if result.status == "won":
         return "winnable", result.line
     return result.status, ()
@@ -295,8 +304,11 @@ class MoveCheck:
         return self.explanation.text(lang)
 
 
-def move_check(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveCheck:
+def move_check(game: Game, move: Move | str, *, seconds: float | None = None, nodes: int | None = None) -> MoveCheck:
     """Whether playing ``move`` (legal, ``"R"`` included) turns a winnable game into a lost one.
+
+    The budget is ``seconds``, ``nodes`` positions, or both; with neither,
+    :data:`MOVE_CHECK_SECONDS`.
 
     Raises:
         IllegalMoveError: the move is not legal here.
@@ -304,13 +316,15 @@ def move_check(game: Game, move: Move | str, *, seconds: float = 1.0) -> MoveChe
         ArgumentTypeError: ``game`` is not a Game, or ``seconds`` not a number.
         InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
     """
-    return finish_steps(move_check_steps(game, move, seconds=seconds))
+    return finish_steps(move_check_steps(game, move, seconds=seconds, nodes=nodes))
 
 
-def move_check_steps(game: Game, move: Move | str, *, seconds: float = 1.0) -> Generator[None, None, MoveCheck]:
+def move_check_steps(
+    game: Game, move: Move | str, *, seconds: float | None = None, nodes: int | None = None
+) -> Generator[None, None, MoveCheck]:
     """:func:`move_check` in steps (see :func:`~.api.run_steps`), for a caller without threads."""
     check_game(game)
-    check_seconds(seconds)
+    seconds, nodes = check_budget(seconds, nodes, default=MOVE_CHECK_SECONDS)
     after = game.copy()
     after.move(move)
     if hides_cards(game):
@@ -318,29 +332,29 @@ def move_check_steps(game: Game, move: Move | str, *, seconds: float = 1.0) -> G
     verdict: MoveVerdict
     # The loss after the move is the hard proof; the win before it is usually found fast,
     # so the position after gets most of the budget, and the one before what is left.
-    after_result, _search = yield from run_steps(after, seconds=seconds * AFTER_SHARE)
+    after_result, _search = yield from run_steps(
+        after,
+        seconds=None if seconds is None else seconds * AFTER_PERCENT / 100,
+        nodes=None if nodes is None else nodes * AFTER_PERCENT // 100,  # ints of any size
+    )
     if after_result.status == "won":
         verdict = "keeps_win"
     elif after_result.status == "unknown":
         verdict = "unknown"
     else:
-        left = max(seconds - after_result.seconds, seconds * (1 - AFTER_SHARE))
-        before, _search = yield from run_steps(game, seconds=left)
+        before, _search = yield from run_steps(
+            game,
+            seconds=None
+            if seconds is None
+            else max(seconds - after_result.seconds, seconds * (100 - AFTER_PERCENT) / 100),
+            nodes=None if nodes is None else max(nodes - after_result.nodes, nodes * (100 - AFTER_PERCENT) // 100),
+        )
         before_status = before.status
         verdict = "loses_win" if before_status == "won" else "already_lost" if before_status == "lost" else "unknown"
         if verdict == "loses_win":
             found = _move_check(verdict)
-            return replace(found, explanation=join(found.explanation, why_lost(after, nodes=_searched(after_result))))
+            return replace(found, explanation=join(found.explanation, why_lost(after)))
     return _move_check(verdict)
-
-
-# The former name, kept for one release.
-check_move = renamed(move_check, "check_move", "solver")
-
-
-def _searched(result: SolveResult) -> int:
-    """The positions a proof by complete search took (0 for another kind of proof)."""
-    return result.nodes if result.proof == "search" else 0
 
 
 def _move_check(verdict: MoveVerdict, key: str | None = None) -> MoveCheck:

@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import math
 import time
-import warnings
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.moves import Move
-from ..errors import CrescentError
-from .backends import SearchEngine, search_class
-from .checks import InvalidBudgetError, check_game, check_seed, refuse_type
-from .replay import ReplayError, check_win, engine_line
-from .state import InternalMove, State, from_game, is_won
-from .suits import SuitBound
-from .watch import current as current_watch
-from .watch import finish_steps, in_browser
+from .search.backends import SearchEngine, search_class
+from .search.checks import InvalidBudgetError, check_budget, check_game, check_seconds, check_seed
+from .search.lines import ReplayError, check_win, engine_line
+from .search.state import InternalMove, State, from_game, is_won
+from .search.suits import SuitBound
+from .search.watch import current as current_watch
+from .search.watch import finish_steps, in_browser
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -56,53 +54,6 @@ PROOF_PIECE: Final = 50
 BOUND_AFTER: Final = 30_000  # the one-suit bound waits this long: most positions are won before
 BOUND_SHARE: Final = 0.3  # then it gets relaxed positions worth this share of the search's
 BOUND_MOST: Final = 2_000_000  # relaxed positions per solve at most (they stay in memory)
-
-
-def check_seconds(seconds: object) -> float:
-    """A time budget: a finite number >= 0 (an int or a float, not a bool), as a float.
-
-    >>> check_seconds(2), check_seconds(0.5)
-    (2.0, 0.5)
-    >>> check_seconds(float("nan"))
-    Traceback (most recent call last):
-    ...
-    crescent_widget.solver.checks.InvalidBudgetError: seconds must be a finite number >= 0, got nan
-    >>> check_seconds(2**2000)
-    Traceback (most recent call last):
-    ...
-    crescent_widget.solver.checks.InvalidBudgetError: seconds must be a finite number >= 0, got a huge int
-    >>> check_seconds("1")
-    Traceback (most recent call last):
-    ...
-    crescent_widget.errors.ArgumentTypeError: seconds must be an int or a float, not str
-    """
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        refuse_type("invalid_budget", "seconds", "an int or a float", seconds)
-    try:
-        number = float(seconds)
-    except OverflowError:  # an int beyond every float: longer than any clock can count
-        raise InvalidBudgetError("seconds must be a finite number >= 0, got a huge int") from None
-    if not (math.isfinite(number) and number >= 0):
-        raise InvalidBudgetError(f"seconds must be a finite number >= 0, got {seconds!r}")
-    return number
-
-
-def check_budget(seconds: object = None, nodes: object = None) -> None:
-    """Refuse a budget the search could never honour; None stands for "not given".
-
-    ``seconds`` as :func:`check_seconds` takes it; ``nodes`` any int >= 0, however big.
-
-    Raises:
-        InvalidBudgetError: NaN, infinite or negative.
-        ArgumentTypeError: not a number (``nodes``: not an int), or a bool.
-    """
-    if seconds is not None:
-        check_seconds(seconds)
-    if nodes is not None:
-        if type(nodes) is not int:
-            refuse_type("invalid_budget", "nodes", "an int", nodes)
-        if nodes < 0:
-            raise InvalidBudgetError(f"nodes must be an int >= 0, got {nodes!r}")
 
 
 def luby(index: int) -> int:
@@ -160,7 +111,7 @@ class SolveResult:
         proof_nodes: the positions of ``nodes`` that the complete search generated.
         proof: for a loss, ``"search"`` (every reachable position was searched) or
             ``"suit"`` (one suit alone cannot be finished even with the rules relaxed,
-            see :mod:`~.suits`); ``""`` otherwise.
+            see :mod:`~.search.suits`); ``""`` otherwise.
     """
 
     status: Outcome
@@ -171,16 +122,6 @@ class SolveResult:
     proof_nodes: int = 0
     proof: Proof = ""
 
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """Deprecated: the former name of :attr:`line`, kept for one release."""
-        warnings.warn(
-            "SolveResult.moves is deprecated: use SolveResult.line (the next release drops the name)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.line
-
 
 def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None, seed: int = 0) -> SolveResult:
     """Search for a win from the position of ``game`` (which is not changed).
@@ -188,8 +129,11 @@ def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None,
     Args:
         game: any position, fresh deal or mid-game; reshuffles left count as moves.
         seconds: wall-time budget. With neither budget given, 5 seconds (1 second in the
-            browser, on Pyodide, where the search blocks the kernel's only thread).
-        nodes: budget in generated positions (deterministic for a given ``seed``).
+            browser, on Pyodide, where the search blocks the kernel's only thread); ``None``
+            is "not given", as in every function with a budget
+            (:func:`~.search.checks.check_budget`).
+        nodes: budget in generated positions (deterministic for a given ``seed``); with
+            ``seconds`` too, whichever runs out first.
         seed: seeds the random noise of the restarts.
 
     Raises:
@@ -197,21 +141,16 @@ def solve(game: Game, *, seconds: float | None = None, nodes: int | None = None,
         InvalidBudgetError: ``seconds`` or ``nodes`` is negative, NaN or infinite.
         InvalidPositionError: ``game`` does not hold a Crescent position (the search
             refuses it rather than answer about it).
-        CrescentError: ``hidden_cards``: face-down cards remain (variant ``H``): a search would read them.
-            Solve the same deal number in the standard game for the full-knowledge answer.
+        HiddenCardsError: face-down cards remain (variant ``H``): the search would answer
+            about a position with cards missing (see :func:`~.search.state.from_game`). Solve
+            the same deal number in the standard game for the full-knowledge answer.
         ReplayError: the search produced a line the engine refuses (a solver bug).
         SolverBackendError: ``CRESCENT_SOLVER`` asks for a search that cannot run
-            (see :func:`~.backends.backend`).
+            (see :func:`~.search.backends.backend`).
     """
     check_game(game)
-    check_budget(seconds, nodes)
+    seconds, nodes = check_budget(seconds, nodes, default=DEFAULT_SECONDS)
     check_seed(seed)
-    if hides_cards(game):
-        raise CrescentError(
-            "hidden_cards",
-            "this face-down deal still hides cards, and a search would read them; "
-            "solve the same deal as the standard game (CR1-N-…) for the full-knowledge answer",
-        )
     return run(game, seconds=seconds, nodes=nodes, seed=seed)[0]
 
 
@@ -230,7 +169,7 @@ def run(
     """:func:`solve`, also returning the search (for its best heuristic line).
 
     It runs :func:`run_steps` to its end; a search watched by a
-    :class:`~.watch.Watch` reports its progress there and stops when it is cancelled.
+    :class:`~.search.watch.Watch` reports its progress there and stops when it is cancelled.
     """
     return finish_steps(run_steps(game, seconds=seconds, nodes=nodes, seed=seed, prune=prune))
 
@@ -243,18 +182,16 @@ def run_steps(
     A caller without threads (the browser) runs the steps one at a time between other
     work (see :mod:`crescent_widget.table.background`).
 
-    The search is the one :func:`~.backends.backend` names: the compiled core when it is
-    installed, else the pure-Python :class:`~.search.Search` (the same results for a
+    The search is the one :func:`~.search.backends.backend` names: the compiled core when it is
+    installed, else the pure-Python :class:`~.search.dive_and_proof.Search` (the same results for a
     node budget and seed). Once :data:`BOUND_AFTER` positions brought no answer, the
-    one-suit bound (:class:`~.suits.SuitBound`) takes its turns beside the search.
+    one-suit bound (:class:`~.search.suits.SuitBound`) takes its turns beside the search.
     ``prune=False`` switches off the safe moves, the dead ends and the bound (only to
     test them).
     """
     check_game(game)
-    check_budget(seconds, nodes)
+    seconds, nodes = check_budget(seconds, nodes, default=DEFAULT_SECONDS)
     check_seed(seed)
-    if seconds is None and nodes is None:
-        seconds = DEFAULT_SECONDS
     solving = Solving(game, seed=seed, prune=prune)
     result = yield from solving.steps(seconds=seconds, nodes=nodes)
     return result, solving.search
@@ -304,8 +241,9 @@ class Solving:
 
     def steps(self, *, seconds: float | None = None, nodes: int | None = None) -> Generator[None, None, SolveResult]:
         """Search on for ``seconds`` more (or until :meth:`work` reaches ``nodes``); what is
-        known then. A settled verdict is returned again at once."""
-        check_budget(seconds, nodes)
+        known then. A settled verdict is returned again at once. With neither budget given,
+        :data:`DEFAULT_SECONDS` more."""
+        seconds, nodes = check_budget(seconds, nodes, default=DEFAULT_SECONDS)
         if self.result is not None:
             return self.result
         clock = time.perf_counter
@@ -385,17 +323,18 @@ def prove_in_pieces(
         yield
 
 
-def dives_only(game: Game, *, seconds: float, seed: int = 7) -> SolveResult:
+def dives_only(game: Game, *, seconds: float | None = None, seed: int = 7) -> SolveResult:
     """Only the dives, never the proof: a check that a proven loss is not contradicted.
 
     It answers ``won`` (a replayed line) or ``unknown``; a benchmark runs it on positions
     :func:`solve` called lost, where a win would expose an unsound proof.
     """
     check_game(game)
-    check_seconds(seconds)
+    limit = check_budget(seconds, None, default=DEFAULT_SECONDS)[0]
+    assert limit is not None  # a budget of seconds alone, or the default
     check_seed(seed)
     started = time.perf_counter()
-    deadline = started + seconds
+    deadline = started + limit
     search = search_class()(from_game(game), seed=seed)
     line = None
     while line is None and time.perf_counter() < deadline:

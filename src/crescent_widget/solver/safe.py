@@ -2,7 +2,7 @@
 
 Once no reshuffle is left, a suit with one foundation complete has its remaining cards
 bound for the other foundation in a fixed order, and the next of them can go up at once
-without losing any win (the proof is in :mod:`.expand`). :func:`safe_moves` lists those
+without losing any win (the proof is in :mod:`.search.expand`). :func:`safe_moves` lists those
 moves for an engine game, so a board can play them for the player (auto-play).
 
 >>> from crescent_widget import Game
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.moves import ANY_FOUNDATION, Move, Place
-from .expand import endgame
-from .state import from_game
+from ..engine.moves import ANY_FOUNDATION, PILES, Move, Place
+from .search.expand import endgame
+from .search.state import canonical_foundations
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -28,14 +28,16 @@ def safe_moves(game: Game) -> list[Move]:
     Each is safe in the position as it stands; after playing one, ask again (the next
     card of its chain becomes safe in turn).
     """
-    if game.status != "playing":
+    if game.status != "playing" or game.reshuffles_left:
         return []
-    piles, fnd, left = from_game(game)
-    table = endgame(fnd) if not left else None
+    # The rule reads the foundations and the top cards only, so it holds with cards face down
+    # too (a whole position is for the searches: search.state.from_game).
+    table = endgame(canonical_foundations([foundation[-1].index % 13 for foundation in game.foundations]))
     if table is None:
         return []
+    tops = game.tops
     return [
         game.resolve(Move(Place(index + 1), ANY_FOUNDATION))
-        for index, pile in enumerate(piles)
-        if pile and table.safe[pile[-1]]
+        for index in range(PILES)
+        if (top := tops[index]) is not None and table.safe[top.index]
     ]

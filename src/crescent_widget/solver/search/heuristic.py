@@ -17,7 +17,7 @@ Four terms, the first three tuned on deals 1–80 (see ``benchmarks/bench_solver
   lost most of them.
 
 >>> from crescent_widget import Game
->>> from crescent_widget.solver.state import from_game
+>>> from crescent_widget.solver.search.state import from_game
 >>> score(from_game(Game.from_number(1)))
 -850
 """

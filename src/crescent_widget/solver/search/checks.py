@@ -4,14 +4,14 @@ The pure-Python search and the compiled core (``crescent_accel``) take the same 
 a state (:func:`check_state`), a seed, a ``prune`` flag, budgets of work and a ``stop``
 callback; the one-suit bound's relaxed search takes a relaxed position
 (:func:`~.relaxed.check_relaxed`). Both backends run these checks before they start
-(:class:`~.search.Search` itself, and the compiled core through :mod:`.backends`), so a
+(:class:`~.dive_and_proof.Search` itself, and the compiled core through :mod:`.backends`), so a
 bad input gets the same error from either: :class:`~crescent_widget.errors.ArgumentTypeError`
 for a wrong type, a ``ValueError`` subclass for a wrong value, each with its ``reason``.
 
 The compiled core applies the same rules again in C, to keep its memory safe when it is
 called on its own; its plain ``TypeError`` and ``ValueError`` messages start with the same
 reason code (``"invalid_position: ..."``), and :func:`translated` turns them into these
-errors. ``tests/test_accel_fuzz.py`` holds the two to the same decisions.
+errors. ``tests/solver/test_accel_fuzz.py`` holds the two to the same decisions.
 
 A valid state is a Crescent position: 16 piles of at most 13 cards, canonical foundation
 tops, 0 to 4 reshuffles left (variant F deals 4), and no card more than twice, counting
@@ -29,13 +29,15 @@ crescent_widget.errors.InvalidPositionError: card 0 (A♠) is held 3 times (the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Final, NoReturn
 
-from ..engine.cards import card_text
-from ..engine.codes import VARIANT_RESHUFFLES
-from ..engine.rules import MAX_PILE
-from ..errors import ArgumentTypeError, CrescentError, InvalidOptionError, InvalidPositionError, quoted
+from ...checks import check_int, refuse_type
+from ...engine.cards import card_text
+from ...engine.codes import VARIANT_RESHUFFLES
+from ...engine.rules import MAX_PILE
+from ...errors import ArgumentTypeError, CrescentError, InvalidOptionError, InvalidPositionError, quoted
 from .state import JOINED
 
 MAX_RESHUFFLES: Final = max(VARIANT_RESHUFFLES.values())
@@ -60,11 +62,6 @@ class SearchBusyError(CrescentError):
 
     def __init__(self, detail: str = BUSY_DETAIL) -> None:
         super().__init__("search_busy", detail)
-
-
-def refuse_type(reason: str, what: str, expected: str, value: object) -> NoReturn:
-    """Raise the :class:`~crescent_widget.errors.ArgumentTypeError` for ``what``, naming only the type it got."""
-    raise ArgumentTypeError(reason, f"{what} must be {expected}, not {type(value).__name__}")
 
 
 def _position(detail: str) -> NoReturn:
@@ -150,9 +147,102 @@ def check_state(state: object) -> None:
     check_reshuffles(left)
 
 
+def check_seconds(seconds: object) -> float:
+    """A time budget: a finite number >= 0 (an int or a float, not a bool), as a float.
+
+    >>> check_seconds(2), check_seconds(0.5)
+    (2.0, 0.5)
+    >>> check_seconds(float("nan"))
+    Traceback (most recent call last):
+    ...
+    crescent_widget.solver.search.checks.InvalidBudgetError: seconds must be a finite number >= 0, got nan
+    >>> check_seconds(2**2000)
+    Traceback (most recent call last):
+    ...
+    crescent_widget.solver.search.checks.InvalidBudgetError: seconds must be a finite number >= 0, got a huge int
+    >>> check_seconds("1")
+    Traceback (most recent call last):
+    ...
+    crescent_widget.errors.ArgumentTypeError: seconds must be an int or a float, not str
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        refuse_type("invalid_budget", "seconds", "an int or a float", seconds)
+    try:
+        number = float(seconds)
+    except OverflowError:  # an int beyond every float: longer than any clock can count
+        raise InvalidBudgetError("seconds must be a finite number >= 0, got a huge int") from None
+    if not (math.isfinite(number) and number >= 0):
+        raise InvalidBudgetError(f"seconds must be a finite number >= 0, got {seconds!r}")
+    return number
+
+
+def check_nodes(nodes: object, *, default: int | None = None) -> int:
+    """A budget of work in positions: an int >= 0, however big (not a bool); ``None`` is
+    ``default`` where the function has one (a budget of positions alone), else refused.
+
+    >>> check_nodes(10**30) == 10**30, check_nodes(None, default=5)
+    (True, 5)
+    """
+    if nodes is None and default is not None:
+        return default
+    if type(nodes) is not int:
+        refuse_type("invalid_budget", "nodes", "an int", nodes)
+    if nodes < 0:
+        raise InvalidBudgetError(f"nodes must be an int >= 0, got {nodes!r}")
+    return nodes
+
+
+def check_deadline(deadline: object) -> float:
+    """A ``time.perf_counter`` time to stop by: any number (not a bool, not NaN); ``None`` or
+    ``inf`` is none, and a time past every float too.
+
+    >>> check_deadline(None), check_deadline(12)
+    (inf, 12.0)
+    """
+    if deadline is None:
+        return math.inf
+    if isinstance(deadline, bool) or not isinstance(deadline, (int, float)):
+        refuse_type("invalid_budget", "deadline", "None or a time.perf_counter() time", deadline)
+    try:
+        moment = float(deadline)
+    except OverflowError:  # an int past every float: later, or earlier, than any clock reads
+        moment = math.inf if deadline > 0 else -math.inf
+    if math.isnan(moment):
+        raise InvalidBudgetError("deadline must be a time, got nan")
+    return moment
+
+
+Budget = tuple[float | None, int | None]
+
+
+def check_budget(seconds: object, nodes: object, *, default: float) -> Budget:
+    """The budget of a function that searches, as every such function reads it: ``(seconds, nodes)``.
+
+    ``seconds`` is wall time (:func:`check_seconds`), ``nodes`` positions searched
+    (:func:`check_nodes`: the same answer on any machine and either backend). ``None``
+    means "not given": with neither given, the function's ``default`` seconds; with both,
+    whichever runs out first. Every public function with a budget (``solve``, ``hint``,
+    ``winnability``, ``move_check``, ``review``, a survey, the table's and the widget's
+    twins) reads it here, so ``None`` means the same everywhere.
+
+    >>> check_budget(None, None, default=5.0), check_budget(None, 1000, default=5.0), check_budget(2, None, default=5.0)
+    ((5.0, None), (None, 1000), (2.0, None))
+
+    Raises:
+        InvalidBudgetError: NaN, infinite or negative.
+        ArgumentTypeError: not a number (``nodes``: not an int), or a bool.
+    """
+    if seconds is None and nodes is None:
+        return check_seconds(default), None
+    return (
+        None if seconds is None else check_seconds(seconds),
+        None if nodes is None else check_nodes(nodes),
+    )
+
+
 def check_game(game: object) -> None:
     """The solver's public functions take a :class:`~crescent_widget.Game`, nothing else."""
-    from ..engine.game import Game  # the engine does not import the solver; this keeps it so
+    from ...engine.game import Game  # the engine does not import the solver; this keeps it so
 
     if not isinstance(game, Game):
         refuse_type("invalid_option", "game", "a Game (Game(code) reads a game code)", game)
@@ -160,25 +250,12 @@ def check_game(game: object) -> None:
 
 def check_limit(limit: object, what: str = "limit") -> int:
     """A search's budget of work: any int (a negative one does no work)."""
-    if type(limit) is not int:
-        refuse_type("invalid_budget", what, "an int", limit)
-    assert isinstance(limit, int)
-    return limit
+    return check_int(limit, what, "invalid_budget")
 
 
 def check_seed(seed: object) -> int:
     """A seed of the dives' noise: any int, as ``random.Random`` takes it."""
-    if type(seed) is not int:
-        refuse_type("invalid_option", "seed", "an int", seed)
-    assert isinstance(seed, int)
-    return seed
-
-
-def check_flag(value: object, what: str) -> bool:
-    """A switch: True or False only."""
-    if type(value) is not bool:
-        refuse_type("invalid_option", what, "True or False", value)
-    return bool(value)
+    return check_int(seed, "seed")
 
 
 def check_stop(stop: object) -> Callable[[], object] | None:

@@ -27,11 +27,11 @@ and an emptied pile takes no card in either game), so a position is its sorted p
 for each suit in turn, in C when the compiled core runs (the same search, faster).
 It works in slices, so the solver can interleave it with its other work. A suit settled
 either way is remembered, so advice on the next position, which differs in one suit at
-most, settles the other three at once. ``tests/test_solver_suits.py`` checks every
+most, settles the other three at once. ``tests/solver/test_solver_suits.py`` checks every
 "lost" against the unpruned complete search on thousands of small random positions.
 
 >>> from crescent_widget import Game
->>> from crescent_widget.solver.state import from_game
+>>> from crescent_widget.solver.search.state import from_game
 >>> bound = SuitBound(from_game(Game.from_number(1)))
 >>> bound.work(100_000)
 >>> bound.done, bound.lost_suit

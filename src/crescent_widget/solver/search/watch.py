@@ -1,9 +1,9 @@
 """Watching a search from outside: how far it has got, and a way to cancel it.
 
-Every solver call ends in :func:`~.api.run`, whose budget check runs every few dozen
+Every solver call ends in :func:`~..api.run`, whose budget check runs every few dozen
 positions (the compiled core calls it with the GIL taken back). Code that runs a solver
 call under :func:`watching` gets that check reported to its :class:`Watch`: the positions
-searched so far, and the stage a longer job has reached (a review's position). Once the
+searched so far, and the share of a longer job's time spent (a review's). Once the
 watch is cancelled the next check raises :class:`SearchCancelled`, which ends the call
 at once: nothing it found is kept.
 
@@ -46,7 +46,7 @@ class Watch:
 
     Args:
         report: called with the watch (on the searching thread) at most every
-            :data:`REPORT_EVERY` seconds while a search runs, and when a stage begins.
+            :data:`REPORT_EVERY` seconds while a search runs, and when a job's time is planned.
     """
 
     def __init__(self, report: Callable[[Watch], object] | None = None) -> None:
@@ -55,7 +55,7 @@ class Watch:
         self._finished = 0  # positions of the job's searches that have ended
         self._current = 0  # positions of the search running now
         self._reported = 0.0
-        self.stage: tuple[int, int] | None = None  # (step, of) in a job of several searches
+        self._planned: tuple[float, float] | None = None  # (start, seconds) of a job of several searches
         self.pieces = False  # the job runs in slices on a thread that has other work: yield often
 
     @property
@@ -91,9 +91,21 @@ class Watch:
         self._finished += nodes
         self._current = 0
 
-    def begin_stage(self, step: int, of: int) -> None:
-        """A job of several searches reached ``step`` of ``of`` (reported at once)."""
-        self.stage = (step, of)
+    @property
+    def done(self) -> float | None:
+        """The share of a planned job's time spent so far (0 to 1), or None without a plan.
+
+        It grows steadily with the clock, whatever the job's searches do in turn (a review
+        jumps between positions of the game); a job that ends early simply ends.
+        """
+        if self._planned is None:
+            return None
+        start, seconds = self._planned
+        return min(1.0, (time.monotonic() - start) / seconds) if seconds > 0 else 1.0
+
+    def plan(self, seconds: float) -> None:
+        """A job of several searches starts, planned to take ``seconds`` (reported at once)."""
+        self._planned = (time.monotonic(), seconds)
         self.check()
         if self._report is not None:
             self._reported = time.monotonic()
@@ -130,8 +142,8 @@ def watching(watch: Watch) -> Iterator[Watch]:
         _local.watch = outer
 
 
-def stage(step: int, of: int) -> None:
-    """Tell the watching job (if any) that its search ``step`` of ``of`` begins."""
+def plan(seconds: float) -> None:
+    """Tell the watching job (if any) that it starts and is planned to take ``seconds``."""
     watch = current()
     if watch is not None:
-        watch.begin_stage(step, of)
+        watch.plan(seconds)

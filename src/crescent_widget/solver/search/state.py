@@ -27,10 +27,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..engine.rules import PILE_DOWN, PILE_UP, SUIT
+from ...engine.moves import PILES as PILE_COUNT
+from ...engine.positions import CARD_COUNT
+from ...engine.rules import PILE_DOWN, PILE_UP, SUIT
+from ...errors import HiddenCardsError, InvalidPositionError
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
+    from ...engine.game import Game
 
 Piles = tuple[bytes, ...]
 Foundations = tuple[int, ...]
@@ -49,8 +52,29 @@ BYTE: Final = tuple(bytes((c,)) for c in range(52))
 
 
 def from_game(game: Game) -> State:
-    """The solver state of an engine position (every card face up: see ``hides_cards``)."""
+    """The solver state of an engine position, which must be whole: each of its 104 cards face
+    up, in a pile or on a foundation.
+
+    Every search, bound and explanation builds its position here, so none answers about a
+    position with cards missing, whatever the game's status. A face-down deal that has
+    ended is looked at through :meth:`Game.revealed <crescent_widget.engine.game.Game.revealed>`.
+
+    Raises:
+        HiddenCardsError: face-down cards remain (variant ``H``): the piles the engine shows
+            leave them out.
+        InvalidPositionError: the cards shown do not add up to 104 for another reason.
+    """
     piles = tuple(bytes(card.index for card in pile) for pile in game.piles)
+    sizes = game.sizes
+    shown = sum(map(len, piles)) + sum(sizes[PILE_COUNT:])
+    if shown != CARD_COUNT:
+        if sum(sizes) == CARD_COUNT:
+            raise HiddenCardsError(
+                f"{CARD_COUNT - shown} cards of this face-down deal are face down, and a search would "
+                "answer about a position with cards missing; solve the same deal as the standard game "
+                "(CR1-N-…) for the full-knowledge answer, or review the game once it is over"
+            )
+        raise InvalidPositionError(f"a position holds {CARD_COUNT} cards; this one shows {shown}")
     tops = [foundation[-1].index % 13 for foundation in game.foundations]
     return piles, canonical_foundations(tops), game.reshuffles_left
 

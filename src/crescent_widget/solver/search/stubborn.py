@@ -34,7 +34,7 @@ with the fewest playable moves (the first on a tie); when that has none, the pos
 lost. ``T`` is described by four kinds of *item*, each standing for a set of ground moves
 whose conditions it checks: every move of a card value (``family``), the moves that take
 off a pile's top card (``top``), every move that touches a pile (``pile``) and a suit's
-first foundation moves (``suit``). ``tests/test_solver_stubborn.py`` compares the reduced
+first foundation moves (``suit``). ``tests/solver/test_solver_stubborn.py`` compares the reduced
 complete search with the full one on thousands of random positions.
 
 >>> piles = (bytes([11]), bytes([12, 39])) + (b"",) * 14  # Q♠ alone; A♦ on the K♠
@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Final
 
-from ..engine.rules import MAX_PILE, SUIT
+from ...engine.rules import MAX_PILE, SUIT
 from .state import ANY_FOUNDATION, NEIGHBOURS, InternalMove, State, lifts
 
 # Item codes: a card value's moves (0-51), a pile's top (64 + pile), a pile (96 + pile),

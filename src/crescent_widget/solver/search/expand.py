@@ -2,7 +2,7 @@
 
 :func:`expand` lists a state's successors, each with its :func:`~.heuristic.score`,
 computed incrementally. Both searches use it; with ``prune=False`` it yields every legal
-move (``tests/test_solver_soundness.py`` checks that against the engine's rules, and checks
+move (``tests/solver/test_solver_soundness.py`` checks that against the engine's rules, and checks
 the pruned searches against unpruned ones).
 
 **Safe moves (dominance).** Once no reshuffle is left, a suit with one foundation complete
@@ -40,7 +40,7 @@ goes up next in its suit or covers its own predecessor, which is one of the card
 on: the first rule.
 
 >>> from crescent_widget import Game
->>> from crescent_widget.solver.state import from_game
+>>> from crescent_widget.solver.search.state import from_game
 >>> [move for move, child, value in expand(from_game(Game.from_number(1)), ())][:3]
 [(0, 2), (2, 16), (2, 0)]
 """
@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable
 from typing import NamedTuple
 
-from ..engine.rules import MAX_PILE
+from ...engine.rules import MAX_PILE
 from .heuristic import CARD_WEIGHT, DEPTH_WEIGHT, EMPTY_WEIGHT, RESHUFFLE_WEIGHT, need_table, pile_penalty, score
 from .state import (
     ANY_FOUNDATION,

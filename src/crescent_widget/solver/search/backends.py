@@ -2,10 +2,10 @@
 
 The compiled core is the separate distribution ``crescent-widget-accel`` (module
 ``crescent_accel``, ``pip install ./accel`` from a checkout). It mirrors
-:class:`~.search.Search` exactly: the same successors in the same order, and for a seed
+:class:`~.dive_and_proof.Search` exactly: the same successors in the same order, and for a seed
 and a node budget the same line, node counts and verdict; and the one-suit bound's
 :class:`~.relaxed.RelaxedSearch` as well. It is used when it imports and
-carries the same :data:`~.search.ALGORITHM` number as the pure-Python search; otherwise
+carries the same :data:`~.dive_and_proof.ALGORITHM` number as the pure-Python search; otherwise
 the pure-Python search runs, which is complete on its own (it is the only one in the
 browser, on Pyodide). The environment variable ``CRESCENT_SOLVER`` overrides the choice:
 
@@ -32,10 +32,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Final, Literal, NamedTuple, Protocol, TypeVar
 
-from ..errors import CrescentError
-from .checks import check_flag, check_limit, check_seed, check_state, check_stop, translated
+from ...checks import check_flag
+from ...errors import CrescentError
+from .checks import check_limit, check_seed, check_state, check_stop, translated
+from .dive_and_proof import ALGORITHM, Search
 from .relaxed import Relaxed, RelaxedSearch, check_relaxed
-from .search import ALGORITHM, Search
 from .state import InternalMove, State
 
 ENV_VAR: Final = "CRESCENT_SOLVER"
@@ -45,7 +46,7 @@ _T = TypeVar("_T")
 
 
 class SearchEngine(Protocol):
-    """What the solver uses of a search: :class:`~.search.Search` and the compiled one alike."""
+    """What the solver uses of a search: :class:`~.dive_and_proof.Search` and the compiled one alike."""
 
     root: State
     prune: bool
@@ -195,7 +196,7 @@ def _choose() -> tuple[Backend, Engines]:
 
 
 def backend() -> Backend:
-    """The search that :func:`~.api.solve` and the advice use now: ``"accel"`` or ``"python"``.
+    """The search that :func:`~..api.solve` and the advice use now: ``"accel"`` or ``"python"``.
 
     ``"accel"`` is the compiled core (``pip install ./accel``); ``"python"`` the
     pure-Python search. Both give the same answers; the compiled one is faster.

@@ -20,22 +20,22 @@ from __future__ import annotations
 import errno
 import importlib
 import json
-import logging
-import math
 import multiprocessing
 import os
-import re
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Any, BinaryIO, Final
+from typing import Any, BinaryIO
 
-from ..engine.codes import format_code
-from ..errors import ArgumentTypeError, CrescentError, InvalidOptionError, clip, quoted
-from .watch import in_browser
+from ...engine.codes import format_code
+from ...errors import CrescentError, clip
+from ..search.checks import check_budget
+from ..search.watch import in_browser
+from .cluster import check_workers, dask_client
+from .results import gzipped
 
 Record = dict[str, Any]
 
@@ -48,32 +48,7 @@ class NoProcessesError(CrescentError):
         super().__init__("no_processes", detail + ": solve with one job")
 
 
-# Worker processes one survey may ask for, and what a scheduler's address looks like.
-MAX_JOBS: Final = 1024
-CLUSTER_ADDRESS: Final = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?\[?[\w.:-]+\]?:\d{1,5}", re.IGNORECASE)
-
-
-def check_workers(jobs: object, cluster: object) -> None:
-    """Refuse ``jobs`` that is no count of processes from 1 to :data:`MAX_JOBS`, and a
-    ``cluster`` that is neither None, ``"local"`` nor a scheduler address (``tcp://HOST:8786``).
-
-    Raises:
-        ArgumentTypeError: ``jobs`` not an int, ``cluster`` not None or a str.
-        InvalidOptionError: either out of range or malformed.
-    """
-    if isinstance(jobs, bool) or not isinstance(jobs, int):
-        raise ArgumentTypeError("invalid_option", f"jobs must be an int, not {type(jobs).__name__}")
-    if not 1 <= jobs <= MAX_JOBS:
-        raise InvalidOptionError(f"jobs must be from 1 to {MAX_JOBS}, got {quoted(jobs)}")
-    if cluster is not None and not isinstance(cluster, str):
-        raise ArgumentTypeError("invalid_option", f"cluster must be None or a str, not {type(cluster).__name__}")
-    if cluster not in (None, "local") and not CLUSTER_ADDRESS.fullmatch(str(cluster)):
-        raise InvalidOptionError(
-            f"cluster {quoted(cluster)} is not 'local' or a scheduler address such as tcp://HOST:8786"
-        )
-
-
-def check_processes(jobs: int, cluster: str | None) -> None:
+def check_processes(jobs: int, cluster: object) -> None:
     """Refuse a survey on worker processes in the browser (raises :class:`NoProcessesError`)."""
     if (jobs > 1 or cluster is not None) and in_browser():
         raise NoProcessesError
@@ -88,20 +63,31 @@ def solve_deal(
 ) -> Record:
     """Solve deal ``number`` (in a worker); with a retry budget, once more if unknown.
 
+    Budgets are read as :func:`~crescent_widget.solver.solve` reads them (``None``: not
+    given; neither: its default seconds); a retry budget of neither (or zero) is no retry.
     The record holds the deal, its code, the verdict, the time and nodes of the last
-    attempt, the budget that gave it, a won deal's whole ``line`` (its moves as text), and for
+    attempt, the budget that gave it (``budget``, in ``budget_unit``: ``"seconds"`` or
+    ``"nodes"``), a won deal's whole ``line`` (its moves as text), and for
     a lost deal how the loss was proven (``proof``: ``"search"`` or ``"suit"``).
-    """
-    from ..engine.game import Game
-    from .api import solve
 
+    Raises:
+        InvalidBudgetError, ArgumentTypeError: a budget that is no budget.
+    """
+    from ...engine.game import Game
+    from ..api import DEFAULT_SECONDS, solve
+
+    seconds, nodes = check_budget(seconds, nodes, default=DEFAULT_SECONDS)
+    if retry_seconds is not None or retry_nodes is not None:
+        retry_seconds, retry_nodes = check_budget(retry_seconds, retry_nodes, default=DEFAULT_SECONDS)
     game = Game.from_number(number)
     result = solve(game, seconds=seconds, nodes=nodes)
     budget: float | int | None = seconds if nodes is None else nodes
+    unit = "seconds" if nodes is None else "nodes"
     spent = result.seconds
     if result.status == "unknown" and (retry_seconds or retry_nodes):
         result = solve(game, seconds=retry_seconds, nodes=retry_nodes, seed=1)
         budget = retry_seconds if retry_nodes is None else retry_nodes
+        unit = "seconds" if retry_nodes is None else "nodes"
         spent += result.seconds
     return {
         "deal": number,
@@ -109,6 +95,7 @@ def solve_deal(
         "status": result.status,
         "seconds": round(spent, 4),
         "budget": budget,  # of the attempt that gave the verdict: seconds, or nodes with --nodes
+        "budget_unit": unit,  # a time budget's verdicts depend on the machine's load; a node budget's do not
         "retried": budget != (seconds if nodes is None else nodes),
         "nodes": result.nodes,
         "states_stored": result.states_stored,
@@ -135,7 +122,7 @@ class SurveyFileError(CrescentError):
 def record_problem(record: object) -> str | None:
     """Why a parsed line is not a true record (``None`` if it is one).
 
-    Its shape is :func:`~crescent_widget.solver.results.check_record`'s to judge; a won
+    Its shape is :func:`~crescent_widget.solver.survey.results.check_record`'s to judge; a won
     deal's line is then replayed through the engine: a claim of a win the rules do not
     back is no record.
 
@@ -145,7 +132,7 @@ def record_problem(record: object) -> str | None:
     >>> record_problem({"deal": 6})
     "no 'code'"
     """
-    from ..engine.game import Game
+    from ...engine.game import Game
     from .results import check_record
 
     problem = check_record(record)
@@ -177,6 +164,8 @@ class ResultsFile:
       a line left by a killed run) is listed in :attr:`problems` by its line number and
       taken out of the file, so that its deal is solved again and the file holds only the
       truth.
+
+    It is a context manager: ``with ResultsFile("results.jsonl") as out: ...`` closes it.
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -187,6 +176,8 @@ class ResultsFile:
             raise SurveyFileError(f"--out {self.path}: not a regular file (give the path of a results file)")
         if not self.path.parent.is_dir():
             raise SurveyFileError(f"--out {self.path}: the directory {self.path.parent} does not exist")
+        if gzipped(self.path):
+            raise SurveyFileError(f"--out {self.path}: a gzip file; unpack it first (gunzip -k {self.path})")
         try:
             self._handle = self.path.open("a+b")
         except OSError as err:
@@ -252,6 +243,13 @@ class ResultsFile:
         """Close the file (which releases its lock)."""
         self._handle.close()
 
+    def __enter__(self) -> ResultsFile:
+        """``with ResultsFile("results.jsonl") as out:``: closed (and unlocked) on leaving."""
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
 
 def _lock(handle: BinaryIO, path: Path) -> None:
     """Lock the open file for this survey alone, or refuse at once if another survey holds it.
@@ -288,20 +286,35 @@ def run_survey(
     retry_seconds: float | None = None,
     retry_nodes: int | None = None,
     jobs: int = 1,
-    cluster: str | None = None,
+    cluster: str | Any | None = None,
 ) -> Iterator[Record]:
     """Solve every deal; yield each record as it finishes (in no fixed order).
 
     ``cluster`` is a scheduler address (``tcp://host:8786``), ``"local"`` for a
-    ``LocalCluster`` of ``jobs`` one-thread worker processes, or None for a local
-    process pool of ``jobs`` processes.
+    ``LocalCluster`` of ``jobs`` one-thread worker processes, a ``distributed.Client`` (used
+    as it is, and left open), or None for a local process pool of ``jobs`` processes:
+    :func:`~crescent_widget.bots.play_many` takes the same.
 
     Raises:
-        InvalidOptionError, ArgumentTypeError: ``jobs`` or ``cluster`` (:func:`check_workers`).
+        InvalidOptionError, ArgumentTypeError: ``jobs`` or ``cluster``
+            (:func:`~crescent_widget.solver.survey.cluster.check_workers`).
         NoProcessesError: worker processes asked for in the browser.
+        MissingDaskError: a cluster asked for without Dask installed.
+        InvalidBudgetError, ArgumentTypeError: a budget that is not one (read as
+            :func:`solve_deal` reads them: ``None`` is not given, neither is the default).
+        SolverBackendError: ``CRESCENT_SOLVER`` names a search that cannot run.
+
+    Every argument is checked, here in this process, before any deal is sent anywhere.
     """
+    from ..api import DEFAULT_SECONDS
+    from ..search.backends import backend
+
     check_workers(jobs, cluster)
     check_processes(jobs, cluster)
+    seconds, nodes = check_budget(seconds, nodes, default=DEFAULT_SECONDS)
+    if retry_seconds is not None or retry_nodes is not None:
+        retry_seconds, retry_nodes = check_budget(retry_seconds, retry_nodes, default=DEFAULT_SECONDS)
+    backend()  # a bad CRESCENT_SOLVER is refused once, not by every worker
     tasks: list[Task] = [(n, seconds, nodes, retry_seconds, retry_nodes) for n in numbers]
     if not tasks:
         return
@@ -315,16 +328,10 @@ def run_survey(
     yield from _dask_survey(tasks, jobs, cluster)
 
 
-def _dask_survey(tasks: list[Task], jobs: int, cluster: str) -> Iterator[Record]:
+def _dask_survey(tasks: list[Task], jobs: int, cluster: str | Any) -> Iterator[Record]:
     """Send the deals to a Dask cluster, a few per worker thread at a time."""
-    try:
-        # Typed as Any: Dask ships no type hints.
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError as error:  # pragma: no cover - depends on the install
-        raise SystemExit("--cluster needs Dask: pip install 'crescent-widget[survey]'") from error
-    local = _local_cluster(distributed, jobs) if cluster == "local" else None
-    client = distributed.Client(local if local is not None else cluster)
-    try:
+    with dask_client(jobs, cluster) as client:
+        distributed: Any = importlib.import_module("distributed")  # dask_client found it
         threads = max(1, sum(client.nthreads().values()))
         window = max(8, 4 * threads)  # enough to keep every thread busy, few to redo after a stop
         pending = iter(tasks)
@@ -343,10 +350,6 @@ def _dask_survey(tasks: list[Task], jobs: int, cluster: str) -> Iterator[Record]
                 task = next(pending, None)
                 if task is not None:
                     running.add(submit(task))
-    finally:
-        client.close()
-        if local is not None:
-            local.close()
 
 
 @contextmanager
@@ -378,77 +381,3 @@ def _interrupt_between_deals() -> Iterator[Callable[[], None]]:
         yield check
     finally:
         signal.signal(signal.SIGINT, previous)
-
-
-def _local_cluster(distributed: Any, jobs: int) -> Any:
-    """A ``LocalCluster`` of ``jobs`` one-thread worker processes that Ctrl-C does not reach.
-
-    Ctrl-C in a terminal signals every process of the command, the workers too, and each
-    would print its traceback. Started while this process ignores SIGINT, the workers
-    inherit that (an ignored signal stays ignored across ``exec``); this process alone
-    hears the Ctrl-C and closes them.
-    """
-    # Errors only from the workers: closing them cancels the deals in flight, each with a warning.
-    options = {"n_workers": max(1, jobs), "threads_per_worker": 1, "processes": True, "silence_logs": logging.ERROR}
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: signals are not this survey's to handle
-        return distributed.LocalCluster(**options)
-    try:
-        return distributed.LocalCluster(**options)
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def wilson_interval(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% for the default ``z``).
-
-    >>> low, high = wilson_interval(80, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.711, 0.867)
-
-    Raises:
-        InvalidOptionError: not ``0 <= successes <= total`` (whole numbers), or ``z`` not a
-            positive finite number.
-    """
-    counts = (successes, total)
-    if any(isinstance(n, bool) or not isinstance(n, int) for n in counts) or not 0 <= successes <= total:
-        given = f"{quoted(successes)} of {quoted(total)}"
-        raise InvalidOptionError(f"need whole numbers 0 <= successes <= total, got {given}")
-    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z < math.inf:
-        raise InvalidOptionError(f"z must be a positive finite number, got {quoted(z)}")
-    if total == 0:
-        return 0.0, 1.0
-    p = successes / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The nearest-rank percentile of ``values`` (0.0 for none)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
-
-
-def summarise(records: list[Record], wall: float) -> str:
-    """The closing summary: counts, win rate with its Wilson interval, time percentiles."""
-    counts = {s: sum(r["status"] == s for r in records) for s in ("won", "lost", "unknown")}
-    total = len(records)
-    low, high = wilson_interval(counts["won"], total)
-    won_times = [r["seconds"] for r in records if r["status"] == "won"]
-    all_times = [r["seconds"] for r in records]
-    nodes = sum(r["nodes"] for r in records)
-    busy = sum(all_times)
-    lines = [
-        f"deals {total}: won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']}",
-        f"win rate {counts['won'] / max(1, total):.1%} (95% Wilson CI {low:.1%}-{high:.1%})",
-        f"time to win: median {percentile(won_times, 0.5):.3f}s, p90 {percentile(won_times, 0.9):.3f}s, "
-        f"p99 {percentile(won_times, 0.99):.3f}s, max {max(won_times, default=0):.3f}s",
-        f"all deals: median {percentile(all_times, 0.5):.3f}s, p95 {percentile(all_times, 0.95):.3f}s",
-        f"nodes {nodes}, {nodes / busy if busy else 0:,.0f} nodes/s per process, wall {wall:.1f}s",
-    ]
-    return "\n".join(lines)

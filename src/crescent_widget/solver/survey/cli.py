@@ -33,32 +33,23 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from ..command import INTERRUPTED, as_command
-from ..engine.codes import format_code
-from ..errors import ArgumentTypeError, InvalidOptionError, quoted
+from ...command import INTERRUPTED, as_command
+from ...engine.codes import format_code
+from ...errors import ArgumentTypeError, CrescentError, InvalidOptionError, quoted
+from .cluster import CLUSTER_ADDRESS, MAX_JOBS
 from .progress import Progress
-from .results import current, gzipped, results_text
-from .survey import (
-    CLUSTER_ADDRESS,
-    MAX_JOBS,
-    NoProcessesError,
-    Record,
-    ResultsFile,
-    SurveyFileError,
-    check_processes,
-    percentile,
-    run_survey,
-    summarise,
-    wilson_interval,
-)
+from .results import current, results_text
+from .runner import NoProcessesError, Record, ResultsFile, check_processes, run_survey
+from .summary import summarise
 
-__all__ = ["main", "parse_range", "percentile", "solve_one", "summarise", "wilson_interval"]
+__all__ = ["main", "parse_range", "same_files", "solve_one"]
 
 MAX_DEALS = 10_000_000
 USAGE_ERROR = 2
@@ -91,7 +82,7 @@ def parse_range(text: str) -> list[int]:
             standard game, or the deals are more than :data:`MAX_DEALS`.
         ArgumentTypeError: ``text`` is not a str.
     """
-    from ..engine.codes import DEAL_COUNT, parse_code
+    from ...engine.codes import DEAL_COUNT, parse_code
 
     if not isinstance(text, str):
         raise ArgumentTypeError("invalid_option", f"deals must be text such as '1-1000', not {type(text).__name__}")
@@ -100,7 +91,7 @@ def parse_range(text: str) -> list[int]:
         item = part.strip()
         if item[:3].upper() == "CR1":
             try:
-                variant, number = parse_code(item)
+                number, variant = parse_code(item)
             except ValueError as err:
                 raise InvalidOptionError(f"not a game code: {quoted(item)} ({err})") from None
             if variant != "N":
@@ -128,7 +119,7 @@ def parse_range(text: str) -> list[int]:
 
 def solve_one(task: tuple[int, float | None, int | None]) -> dict[str, Any]:
     """Solve one deal (runs in a worker process) and return its JSON-ready record."""
-    from .survey import solve_deal
+    from .runner import solve_deal
 
     return solve_deal(*task)
 
@@ -171,11 +162,16 @@ def fail(message: str) -> int:
     return USAGE_ERROR
 
 
-def verify(path: str) -> int:
-    """Check every line of a results file (won lines replayed through the engine); 0 if all hold."""
-    from .survey import record_problem
+def verify(path: str, parquet: str | None = None) -> int:
+    """Check every line of a results file (won lines replayed through the engine); 0 if all hold.
+
+    With ``parquet``, a file whose every line holds is also written there as Parquet
+    (:func:`~crescent_widget.solver.survey.parquet.write_parquet`): how a survey is published.
+    """
+    from .runner import record_problem
 
     problems: list[str] = []
+    records: list[Record] = []
     counts = {"won": 0, "lost": 0, "unknown": 0}
     seen: set[int] = set()
     try:
@@ -195,6 +191,7 @@ def verify(path: str) -> int:
         if problem is None:
             seen.add(record["deal"])
             counts[record["status"]] += 1
+            records.append(record)
         else:
             problems.append(f"line {number}: {problem}")
     if not seen and problems:
@@ -203,7 +200,54 @@ def verify(path: str) -> int:
         print(problem)
     bad = len(problems)
     print(f"{sum(counts.values())} deals ({counts}); won lines replayed by the engine; {bad} problems")
+    if parquet is not None:
+        if bad:
+            print(f"--parquet {parquet}: not written, since the file has problems")
+        else:
+            status = _write_parquet(parquet, records)
+            if status:
+                return status
+            print(f"{len(records)} deals written to {parquet} (Parquet)")
     return 1 if bad else 0
+
+
+def _write_parquet(path: str, records: list[Record]) -> int:
+    """Write the Parquet file; 0, or the one-line refusal's status."""
+    from .parquet import write_parquet
+
+    try:
+        write_parquet(records, path)
+    except CrescentError as error:  # no pyarrow
+        return fail(f"--parquet {path}: {error}")
+    except OSError as error:
+        return fail(f"--parquet {path}: cannot write it ({error.strerror or error})")
+    return 0
+
+
+def same_files(paths: dict[str, str | None]) -> tuple[str, str] | None:
+    """The first two options whose paths name the same file, or ``None``.
+
+    Paths are compared as the files they name: resolved (``./r.jsonl`` and ``r.jsonl``,
+    symbolic links) and, for files that exist, by device and inode (hard links too).
+
+    >>> same_files({"--out": "r.jsonl", "--json": "./r.jsonl", "--winnable-out": None})
+    ('--out', '--json')
+    """
+    given = [(option, Path(path)) for option, path in paths.items() if path not in (None, "-")]
+    for index, (first, first_path) in enumerate(given):
+        for second, second_path in given[index + 1 :]:
+            if _same_file(first_path, second_path):
+                return first, second
+    return None
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        if first.exists() and second.exists():
+            return os.path.samefile(first, second)
+    except OSError:  # unreadable: judged by the resolved names below
+        pass
+    return first.resolve() == second.resolve()
 
 
 def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bool) -> int:
@@ -212,16 +256,16 @@ def one_deal(code: str, seconds: float | None, nodes: int | None, *, as_json: bo
     Raises:
         InvalidCodeError: ``code`` is not a game code.
     """
-    from ..engine.codes import parse_code
-    from ..engine.game import Game
-    from ..engine.records import format_record
-    from .api import solve
+    from ...engine.codes import parse_code
+    from ...engine.game import Game
+    from ...engine.records import format_record
+    from ..api import solve
 
     game = Game(code)
     result = solve(game, seconds=seconds, nodes=nodes)
     line = [str(move) for move in result.line]
     if as_json:
-        _variant, number = parse_code(code)
+        number = parse_code(code).number
         record = {"deal": number, "code": game.code, "status": result.status, "seconds": round(result.seconds, 4),
                   "nodes": result.nodes, "states_stored": result.states_stored, "line": line,
                   **({"proof": result.proof} if result.proof else {})}  # fmt: skip
@@ -272,6 +316,11 @@ def _parser() -> argparse.ArgumentParser:
         help="one deal: print its record as JSON; a survey: write all per-deal results as one JSON document to FILE",
     )
     parser.add_argument("--winnable-out", metavar="FILE", help="write the won deal numbers, one a line")
+    parser.add_argument(
+        "--parquet",
+        metavar="FILE",
+        help="a survey, or --verify: also write the results as Parquet (extra 'parquet'), for pandas, polars, DuckDB",
+    )
     parser.add_argument("--verify", metavar="FILE", help="check a results file with the engine, then exit")
     return parser
 
@@ -284,7 +333,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.deals is not None:
             # It checks the whole file: deals beside it would be silently ignored.
             parser.error(f"--verify checks a whole results file: give it alone, without the deals {args.deals[:40]!r}")
-        return verify(args.verify)
+        if args.parquet is not None:
+            clash = same_files({"--verify": args.verify, "--parquet": args.parquet})
+            if clash or Path(args.parquet).is_dir():
+                return fail(f"--parquet {args.parquet}: would overwrite --verify's file; give another path")
+        return verify(args.verify, args.parquet)
     if args.deals is None:
         parser.error("give a deal, a range such as 1-1000 or a game code (or --verify FILE)")
     try:
@@ -293,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     seconds = None if args.nodes is not None else args.seconds
     target = args.deals.strip()
-    survey_options = (args.out, args.winnable_out, args.cluster, args.retry_seconds, args.retry_nodes)
+    survey_options = (args.out, args.winnable_out, args.parquet, args.cluster, args.retry_seconds, args.retry_nodes)
     single = "," not in target and (target[:3].upper() == "CR1" or _DIGITS.fullmatch(target) is not None)
     if single and not any(survey_options) and args.json in (None, "-"):
         try:
@@ -309,28 +362,43 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(
             f"argument --cluster: {args.cluster[:40]!r} is not 'local' or a scheduler address such as tcp://HOST:8786"
         )
-    for option in ("json", "winnable_out"):
-        path = getattr(args, option)
-        if path in (None, "-"):
-            continue
-        # Before the survey, not after it: its results would be lost.
-        if Path(path).is_dir():
-            return fail(f"--{option.replace('_', '-')} {path}: is a directory (give the path of a file)")
-        if not Path(path).resolve().parent.is_dir():
-            return fail(f"--{option.replace('_', '-')} {path}: the directory {Path(path).parent} does not exist")
-    if args.out and gzipped(args.out):
-        return fail(f"--out {args.out}: a gzip file; unpack it first (gunzip -k {args.out})")
+    # Before the survey, not after it: its results would be lost.
+    problem = _output_problem(args)
+    if problem:
+        return fail(problem)
     try:
         out = ResultsFile(args.out) if args.out else None
-    except SurveyFileError as error:
+    except CrescentError as error:
         return fail(str(error))
     try:
         return _survey(args, numbers, seconds, out)
+    except CrescentError as error:  # a backend that cannot run, a budget, a cluster without Dask
+        return fail(f"the survey: {error}")
     except (OSError, TimeoutError) as error:
         return fail(f"{'--cluster ' + args.cluster if args.cluster else 'the survey'}: {error}")
     finally:
         if out:
             out.close()
+
+
+def _output_problem(args: argparse.Namespace) -> str | None:
+    """Why the survey's output paths cannot be used (each its own file, in a directory that exists), or None."""
+    outputs = {"--out": args.out, "--json": args.json, "--winnable-out": args.winnable_out, "--parquet": args.parquet}
+    clash = same_files(outputs)
+    if clash:
+        first, second = clash
+        return f"{second} {outputs[second]}: the same file as {first} {outputs[first]}; give each output its own file"
+    for option, path in outputs.items():
+        if option == "--out" or path in (None, "-"):
+            continue  # --out is checked as it opens (ResultsFile)
+        if Path(path).is_dir():
+            return f"{option} {path}: is a directory (give the path of a file)"
+        directory = Path(path).resolve().parent
+        if not directory.is_dir():
+            return f"{option} {path}: the directory {Path(path).parent} does not exist"
+        if not os.access(directory, os.W_OK) or (Path(path).exists() and not os.access(path, os.W_OK)):
+            return f"{option} {path}: cannot be written (no permission)"
+    return None
 
 
 def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None, out: ResultsFile | None) -> int:
@@ -381,18 +449,28 @@ def _survey(args: argparse.Namespace, numbers: list[int], seconds: float | None,
     if stopped:
         print(f"stopped: {len(records)} of {len(numbers)} deals done; run the same command again to resume")
         return INTERRUPTED
-    _write_outputs(args, seconds, records)
+    return _write_outputs(args, seconds, records)
+
+
+def _write_outputs(args: argparse.Namespace, seconds: float | None, records: list[Record]) -> int:
+    """Write --json FILE, --winnable-out and --parquet; 0, or the one-line refusal's status."""
+    if args.parquet:
+        status = _write_parquet(args.parquet, records)
+        if status:
+            return status
+    for option, path in (("--json", args.json), ("--winnable-out", args.winnable_out)):
+        if path in (None, "-"):
+            continue
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                if option == "--json":
+                    json.dump({"seconds": seconds, "nodes": args.nodes, "results": records}, handle, indent=1)
+                else:
+                    handle.write("# Deal numbers won by crescent_widget.solver; each line replayed by the engine.\n")
+                    handle.writelines(f"{r['deal']}\n" for r in records if r["status"] == "won")
+        except OSError as error:
+            return fail(f"{option} {path}: cannot write it ({error.strerror or error})")
     return 0
-
-
-def _write_outputs(args: argparse.Namespace, seconds: float | None, records: list[Record]) -> None:
-    if args.json not in (None, "-"):
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump({"seconds": seconds, "nodes": args.nodes, "results": records}, handle, indent=1)
-    if args.winnable_out:
-        with open(args.winnable_out, "w", encoding="ascii") as handle:
-            handle.write("# Deal numbers won by crescent_widget.solver; each line replayed by the engine.\n")
-            handle.writelines(f"{r['deal']}\n" for r in records if r["status"] == "won")
 
 
 def _actions(line: list[str]) -> str:

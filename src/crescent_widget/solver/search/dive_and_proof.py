@@ -30,7 +30,7 @@ without a win, every state it can reach has been searched, so none of its states
 won: they are marked *dead* in the shared table, and the dives skip them from then on.
 
 >>> from crescent_widget import Game
->>> from crescent_widget.solver.state import from_game
+>>> from crescent_widget.solver.search.state import from_game
 >>> search = Search(from_game(Game.from_number(3)), seed=1)
 >>> line = None
 >>> while line is None:
@@ -47,8 +47,9 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Final
 
-from ..engine.rules import SUIT
-from .checks import SearchBusyError, check_flag, check_limit, check_seed, check_state, check_stop
+from ...checks import check_flag
+from ...engine.rules import SUIT
+from .checks import SearchBusyError, check_limit, check_seed, check_state, check_stop
 from .expand import Child, expand
 from .heuristic import RESHUFFLE_WEIGHT, score
 from .relaxed import Relaxed, RelaxedSearch, relaxed

@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..engine.moves import Move
-from .checks import check_game, refuse_type
+from ...checks import refuse_type
+from ...engine.moves import Move
+from .checks import check_game
 from .state import ANY_FOUNDATION, RESHUFFLE_SRC, InternalMove
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
+    from ...engine.game import Game
 
 
 class ReplayError(RuntimeError):

@@ -1,7 +1,7 @@
 """A survey's results file as a table: a pandas ``DataFrame``, or a list of dicts without pandas.
 
 The survey (``python -m crescent_widget.solver ... --out results.jsonl``, or
-:func:`~crescent_widget.solver.survey.run_survey`) writes one JSON line per deal. Every
+:func:`~crescent_widget.solver.survey.runner.run_survey`) writes one JSON line per deal. Every
 line is checked before it becomes a row; a bad one (not JSON, a field missing or of the
 wrong kind, a deal written twice, half a line left by a killed run) is reported, never
 a crash.
@@ -29,16 +29,32 @@ import warnings
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-from ..engine.codes import DEAL_COUNT, format_code
-from ..errors import CrescentError, InvalidOptionError, quoted
+from ...engine.codes import DEAL_COUNT, format_code
+from ...errors import CrescentError, InvalidOptionError, quoted
+
+if TYPE_CHECKING:
+    from .summary import SurveySummary
 
 Record = dict[str, Any]
 STATUSES: Final = ("won", "lost", "unknown")
 # Every column, in order; the survey writes all of them, older files may lack the optional ones.
-COLUMNS: Final = ("deal", "code", "status", "seconds", "nodes", "states_stored", "budget", "retried", "proof", "line")
-OPTIONAL: Final = frozenset({"states_stored", "budget", "retried", "proof"})
+COLUMNS: Final = (
+    "deal",
+    "code",
+    "status",
+    "seconds",
+    "nodes",
+    "states_stored",
+    "budget",
+    "budget_unit",
+    "retried",
+    "proof",
+    "algorithm",
+    "line",
+)
+OPTIONAL: Final = frozenset({"states_stored", "budget", "budget_unit", "retried", "proof", "algorithm"})
 SHOWN_IN_WARNING: Final = 5
 MAX_COUNT: Final = 2**63 - 1
 BadLine = Literal["warn", "skip", "error"]
@@ -81,8 +97,10 @@ _CHECKS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
     "nodes": (_count, "a count"),
     "states_stored": (_count, "a count"),
     "budget": (lambda v: v is None or _seconds(v), "a budget"),
+    "budget_unit": (lambda v: v in (None, "seconds", "nodes"), "seconds or nodes"),
     "retried": (lambda v: isinstance(v, bool), "true or false"),
     "proof": (lambda v: v is None or isinstance(v, str), "text"),
+    "algorithm": (lambda v: v is None or _count(v), "a search version"),
     "line": (lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v), "a list of moves"),
 }
 # The winning line's name in files written before it had one name everywhere; they still load.
@@ -182,7 +200,8 @@ def read_survey(path: str | Path, *, as_frame: bool | None = None, on_bad_line: 
     """Read a survey's results file (JSON lines) into a table, one row per deal, by deal number.
 
     Columns: ``deal``, ``code``, ``status`` (``won``/``lost``/``unknown``), ``seconds``,
-    ``nodes``, ``states_stored``, ``budget``, ``retried``, ``proof`` (how a loss was proven),
+    ``nodes``, ``states_stored``, ``budget`` (in ``budget_unit``: ``seconds`` or ``nodes``),
+    ``retried``, ``proof`` (how a loss was proven), ``algorithm`` (the search's version, where recorded),
     ``line`` (a won deal's winning line, a list of moves as text; older files' ``moves``).
     A column a file's lines lack is ``None``.
 
@@ -208,13 +227,60 @@ def read_survey(path: str | Path, *, as_frame: bool | None = None, on_bad_line: 
     pandas: Any = None
     if as_frame is not False:
         try:
-            pandas = importlib.import_module("pandas")  # typed Any: pandas' stubs are a separate package
-        except ImportError:
+            pandas = _pandas()
+        except MissingPandasError:
             if as_frame:
-                raise MissingPandasError from None
+                raise
     rows = _rows(Path(path), on_bad_line)
     if pandas is None:
         return rows
-    frame = pandas.DataFrame(rows, columns=list(COLUMNS))
+    return _frame(pandas, rows)
+
+
+def _pandas() -> Any:
+    """pandas (typed Any: its stubs are a separate package)."""
+    try:
+        return importlib.import_module("pandas")
+    except ImportError:
+        raise MissingPandasError from None
+
+
+def _frame(pandas: Any, rows: list[Record]) -> Any:
+    frame = pandas.DataFrame([{key: row.get(key) for key in COLUMNS} for row in rows], columns=list(COLUMNS))
     status = pandas.CategoricalDtype(STATUSES)
     return frame.astype({"deal": "int64", "seconds": "float64", "nodes": "int64", "status": status})
+
+
+class SurveyResults(list[Record]):
+    """A survey's records, one dict per deal sorted by deal: a list, and a table.
+
+    What :func:`~crescent_widget.solver.survey.survey` returns. ``summarise()`` says what they
+    show (the range the win rate lies in), ``to_frame()`` makes the pandas table
+    :func:`read_survey` makes, ``to_parquet(path)`` writes them for any Parquet reader.
+    """
+
+    def summarise(self, wall: float | None = None) -> SurveySummary:
+        """The counts, the range of the win rate with both bounds' intervals, and the warnings
+        (:func:`~crescent_widget.solver.survey.summary.summarise`)."""
+        from .summary import summarise
+
+        return summarise(self, wall)
+
+    def to_frame(self) -> Any:
+        """The records as a pandas ``DataFrame``, with :func:`read_survey`'s columns.
+
+        Raises:
+            MissingPandasError: pandas is not installed.
+        """
+        return _frame(_pandas(), list(self))
+
+    def to_parquet(self, path: str | Path) -> Path:
+        """Write the records as a Parquet file (:func:`~crescent_widget.solver.survey.parquet.write_parquet`).
+
+        Raises:
+            MissingPyarrowError: pyarrow is not installed.
+            OSError: the file cannot be written.
+        """
+        from .parquet import write_parquet
+
+        return write_parquet(self, path)

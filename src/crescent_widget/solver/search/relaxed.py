@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.rules import SUIT
-from ..errors import InvalidPositionError
-from .checks import check_ints, check_limit, check_reshuffles, check_tops, held, refuse_type
+from ...checks import refuse_type
+from ...engine.rules import SUIT
+from ...errors import InvalidPositionError
+from .checks import check_ints, check_limit, check_reshuffles, check_tops, held
 from .state import RANK, State, suit_result
 
 # A relaxed position: (one suit's piles, sorted, without the empty ones; ascending top;
@@ -42,7 +43,7 @@ def relaxed(state: State, suit: int) -> Relaxed:
     """The relaxed position of ``suit`` in ``state`` (flagged while reshuffles are left).
 
     >>> from crescent_widget import Game
-    >>> from crescent_widget.solver.state import from_game
+    >>> from crescent_widget.solver.search.state import from_game
     >>> piles, asc, desc, left = relaxed(from_game(Game.from_number(1)), 0)
     >>> sum(len(pile) - 1 for pile in piles), asc, desc, left
     (24, 0, 12, 3)
