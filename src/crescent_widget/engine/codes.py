@@ -8,10 +8,13 @@ means the same deal forever.
 Traceback (most recent call last):
 ...
 crescent_widget.errors.InvalidCodeError: invalid game code 'cr1-n-aaaaab': expected CR1-V-LLLLLLL, ...
->>> parse_code(" cr1-n-aaaaaab ")
-('N', 1)
->>> format_code(1)
-'CR1-N-AAAAAAB'
+>>> parse_code(" cr1-h-aaaaaab ")
+DealCode(number=1, variant='H')
+>>> format_code(*parse_code("CR1-H-AAAAAAB"))
+'CR1-H-AAAAAAB'
+
+Both take and give the deal number first, then the variant, as ``Game.from_number(number,
+variant)`` does.
 """
 
 from __future__ import annotations
@@ -19,9 +22,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, NamedTuple
 
-from ..errors import InvalidCodeError, quoted
+from ..errors import InvalidCodeError, InvalidOptionError, quoted
 from .cards import ACE, KING, card_index
 from .moves import PILES
 
@@ -59,8 +62,15 @@ def splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-def parse_code(code: str) -> tuple[str, int]:
-    """Split a game code into its variant letter and deal number.
+class DealCode(NamedTuple):
+    """A game code's parts, in :func:`format_code`'s order: ``format_code(*parse_code(code))``."""
+
+    number: int
+    variant: str
+
+
+def parse_code(code: str) -> DealCode:
+    """Split a game code into its deal number and variant letter (``format_code``'s arguments).
 
     Raises:
         InvalidCodeError: the code is malformed or names an unknown variant.
@@ -78,21 +88,40 @@ def parse_code(code: str) -> tuple[str, int]:
     number = 0
     for letter in letters:
         number = number * 26 + ord(letter) - ord("A")
-    return variant, number
+    return DealCode(number, variant)
+
+
+def check_variant(value: object, what: str = "variant") -> str:
+    """``value`` if it names a variant (``"N"``, ``"F"``, ``"H"``): every argument naming a
+    variant is checked here, so a bad one gets one error everywhere.
+
+    Raises:
+        InvalidOptionError: anything else (``reason`` ``invalid_option``).
+
+    >>> check_variant("F")
+    'F'
+    >>> check_variant("X")
+    Traceback (most recent call last):
+    ...
+    crescent_widget.errors.InvalidOptionError: variant must be one of N, F, H, got 'X'
+    """
+    if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
+        raise InvalidOptionError(f"{what} must be one of {', '.join(VARIANT_RESHUFFLES)}, got {quoted(value)}")
+    return value
 
 
 def format_code(number: int, variant: str = "N") -> str:
     """The game code of a deal number (0 … 26**7 - 1).
 
     Raises:
-        InvalidCodeError: the number is out of range or the variant unknown.
+        InvalidCodeError: the number is out of range.
+        InvalidOptionError: the variant is unknown.
 
     >>> format_code(26**7 - 1)
     'CR1-N-ZZZZZZZ'
     """
     check_deal_number(number)
-    if not isinstance(variant, str) or variant not in VARIANT_RESHUFFLES:
-        raise InvalidCodeError(f"unknown or unimplemented variant {quoted(variant)}: {_FORMAT_HELP}")
+    check_variant(variant)
     letters = []
     for _ in range(CODE_LETTERS):
         number, digit = divmod(number, 26)

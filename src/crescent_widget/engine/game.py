@@ -18,12 +18,13 @@ Move.parse('13-14')
 from __future__ import annotations
 
 import time
-import warnings
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, Literal
 
 from ..errors import (
+    ArgumentTypeError,
+    HiddenCardsError,
     IllegalMoveError,
     InvalidCodeError,
     InvalidMoveError,
@@ -33,7 +34,16 @@ from ..errors import (
 )
 from ..lang import DEFAULT_LANG
 from .cards import ASCII_TEXT, Card
-from .codes import FACE_DOWN_DEAL, VARIANT_RESHUFFLES, base_cards, deal, format_code, parse_code, random_deal_number
+from .codes import (
+    FACE_DOWN_DEAL,
+    VARIANT_RESHUFFLES,
+    base_cards,
+    check_variant,
+    deal,
+    format_code,
+    parse_code,
+    random_deal_number,
+)
 from .moves import (
     FIRST_FOUNDATION_INDEX,
     PILES,
@@ -52,7 +62,7 @@ from .positions import (
     parse_layout,
     parse_position,
 )
-from .records import format_record, from_save, parse_record, replay, to_save
+from .records import RESULTS, GameRecord, format_record, from_save, to_save
 from .restore import check_clock, checked_state
 from .rules import can_progress, legal_pairs, move_reason, reshuffle_piles
 from .views import PositionView
@@ -113,8 +123,8 @@ class Game(PositionView):
     ) -> None:
         if code is None:
             code = format_code(random_deal_number(), variant or "N")
-        code_variant, number = parse_code(code)
-        if variant is not None and variant != code_variant:
+        number, code_variant = parse_code(code)
+        if variant is not None and check_variant(variant) != code_variant:
             raise InvalidCodeError(f"game code {quoted(code)} is variant {code_variant}, not {quoted(variant)}")
         variant = code_variant
         clock = check_clock(clock)
@@ -213,10 +223,7 @@ class Game(PositionView):
         >>> len(g.pile(1)), len(g.pile(2)), g.reshuffles_left, g.code
         (2, 10, 1, None)
         """
-        if not isinstance(variant, str) or variant not in VARIANT_RESHUFFLES:
-            raise InvalidPositionError(
-                f"unknown variant {quoted(variant)}; implemented: {', '.join(VARIANT_RESHUFFLES)}"
-            )
+        check_variant(variant)
         pile_ints, found_ints = parse_layout(piles, foundations)
         return cls._from_cards(pile_ints, found_ints, reshuffles_left, variant, face_down, clock)
 
@@ -294,25 +301,36 @@ class Game(PositionView):
 
     @classmethod
     def from_record(cls, text: str, *, clock: Callable[[], float] | None = None) -> Game:
-        """Replay a text record (see :meth:`record`).
+        """Replay a text record (see :meth:`record`); its headers are read and set aside
+        (:class:`~crescent_widget.engine.records.GameRecord` keeps them).
 
         Raises:
             InvalidCodeError: the record's code is malformed.
             RecordError: an entry is malformed or illegal; ``.number`` says which.
+            InvalidPositionError: a malformed header line, or a result token (``won``,
+                ``blocked``, ``*``) that the moves do not reach.
         """
-        code, actions = parse_record(text)
-        return replay(cls(code, clock=clock), actions)
+        return GameRecord.parse(text).game(clock=clock)
 
-    def record(self) -> str:
-        """The game as a text record: its code, then every move and reshuffle since the deal.
+    def record(self, headers: Mapping[str, str] | None = None) -> str:
+        """The game as a text record: ``headers`` (``[Key "value"]`` lines, as PGN's), its code,
+        every move and reshuffle since the deal, and its result (``won``, ``blocked``, or ``*``
+        while it is played).
+
+        >>> print(Game("CR1-N-AAAAAAB").record({"Player": "Ann", "Date": "2026.11.01"}))
+        [Player "Ann"]
+        [Date "2026.11.01"]
+        CR1-N-AAAAAAB
+        *
 
         Raises:
-            InvalidPositionError: a position made with :meth:`from_layout` has no code to
+            InvalidPositionError: a position made with :meth:`from_layout` has no game code to
                 replay from (save it with :meth:`to_dict` instead).
+            InvalidOptionError: a header key that is not a word, or a value with a line break.
         """
         if self._code is None:
             raise InvalidPositionError("a position made with from_layout has no game code; use to_dict() to save it")
-        return format_record(self._code, self.actions)
+        return format_record(self._code, self.actions, headers=headers, result=RESULTS[self.status])
 
     def root(self) -> Game:
         """A new game at this game's start: its deal, or the layout it was made from (as python-chess's ``root``).
@@ -328,6 +346,119 @@ class Game(PositionView):
         if layout is None:
             return Game(self._code, clock=self._clock)
         return Game.from_layout(**layout, variant=self._variant, clock=self._clock)
+
+    def at(self, actions: int) -> Game:
+        """A new game: this one after its first ``actions`` actions (0: :meth:`root`; moves and
+        reshuffles count alike, as in :attr:`actions`).
+
+        A review's positions are numbered so: ``game.at(found.turning_point - 1)`` is the
+        position before the action that lost the game. This game is not changed.
+
+        Raises:
+            ArgumentTypeError: ``actions`` is not an int.
+            InvalidOptionError: ``actions`` is not from 0 to ``len(game.actions)``.
+
+        >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle(); _ = g.move("1-8")
+        >>> g.at(1).actions, g.at(2).reshuffles_left, g.at(3) == g
+        ((Move.parse('13-14'),), 2, True)
+        """
+        if isinstance(actions, bool) or not isinstance(actions, int):
+            raise ArgumentTypeError("invalid_option", f"actions must be an int, not {type(actions).__name__}")
+        if not 0 <= actions <= len(self._log):
+            raise InvalidOptionError(f"actions must be from 0 to {len(self._log)} (the game's), got {actions}")
+        game = self.root()
+        for src, dst in self._log[:actions]:
+            game.move(Move.from_indices(src, dst))  # checked again: the log is this game's own
+        return game
+
+    def perft(self, depth: int) -> int:
+        """The number of sequences of ``depth`` legal actions from this position (reshuffles included).
+
+        As chess engines count them to pin their move generators: ``perft(1)`` is
+        ``len(legal_actions())``, and each deeper count adds every action of every
+        position before it (:mod:`crescent_widget.engine.perft`; the documentation's
+        rules page has deal 1's table). Face-down cards count as the cards they are.
+
+        Raises:
+            ArgumentTypeError: ``depth`` is not an int.
+            InvalidOptionError: ``depth`` is negative.
+
+        >>> Game.from_number(1).perft(2)
+        220
+        """
+        from .perft import perft
+
+        if isinstance(depth, bool) or not isinstance(depth, int):
+            raise ArgumentTypeError("invalid_option", f"depth must be an int, not {type(depth).__name__}")
+        if depth < 0:
+            raise InvalidOptionError(f"depth must be 0 or more, got {depth}")
+        return perft(self._places, self._reshuffles_left, depth)
+
+    def rewound(self, actions: int) -> Game:
+        """A new game at the position after this game's first ``actions`` actions, with its
+        record up to there, and its clock going on from this game's time: a take-back to an
+        earlier point of the same game (a review's better move, a practice), not a new deal.
+        Undo reaches back only to the last reshuffle; this reaches any point (as :meth:`at`
+        does, which starts the clock afresh).
+
+        >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle(); _ = g.move("4-13")
+        >>> back = g.rewound(1)
+        >>> [str(m) for m in back.actions], back.reshuffles_left, back.started
+        (['13-14'], 3, True)
+
+        Raises:
+            InvalidOptionError: ``actions`` is not an int from 0 to the number of actions.
+        """
+        if isinstance(actions, bool) or not isinstance(actions, int) or not 0 <= actions <= len(self._log):
+            raise InvalidOptionError(f"actions must be an int from 0 to {len(self._log)}, got {quoted(actions)}")
+        state = self.at(actions).__getstate__()
+        if self._started_at is not None:
+            now = self._clock()
+            state = (*state[:-2], now - self.elapsed, now)  # the clock's start and last action come last
+        return self._rebuilt(state)
+
+    def revealed(self) -> Game:
+        """This game with every card face up: the same start and actions, nothing hidden.
+
+        For what looks back at a face-down deal (variant ``H``) once it has ended, such as the
+        game review: it sees the cards as the engine knows them, those the player turned up
+        as they were turned and those still face down at the end. While the game is being
+        played and still hides cards they never leave the engine, so that is refused. The
+        face-down deal comes back as a game from a layout (its start, face up; no code); any
+        other game as a :meth:`copy`.
+
+        Raises:
+            HiddenCardsError: face-down cards remain and the game is still being played.
+
+        >>> g = Game("CR1-H-AAAAAAB")
+        >>> g.revealed()
+        Traceback (most recent call last):
+        ...
+        crescent_widget.errors.HiddenCardsError: Some cards are face down; the game can be reviewed once it is over
+        >>> Game("CR1-N-AAAAAAB").revealed().code
+        'CR1-N-AAAAAAB'
+        """
+        if not FACE_DOWN_DEAL[self._variant]:
+            return self.copy()
+        if any(self._face_down) and self.status == "playing":
+            raise HiddenCardsError  # its catalogue text: the game can be reviewed once it is over
+        if self._start is None:
+            code = self._code
+            assert code is not None  # a game has a code or a start layout
+            piles, foundations, left = deal(parse_code(code).number), [[base] for base in base_cards()], None
+        else:
+            piles, foundations, left, _face_down = self._start
+        shown = Game._from_cards(
+            [p[:] for p in piles],
+            [f[:] for f in foundations],
+            VARIANT_RESHUFFLES[self._variant] if left is None else left,
+            self._variant,
+            None,
+            self._clock,
+        )
+        for action in self.actions:
+            shown.move(action)
+        return shown
 
     def copy(self) -> Game:
         """An independent copy with the same position, history and clock (the clock function is shared)."""
@@ -398,20 +529,17 @@ class Game(PositionView):
         """Moves made (a reshuffle is not a move; undo takes one off)."""
         return self._move_count
 
-    @property
-    def can_undo(self) -> UndoAnswer:
-        """Whether :meth:`undo` would work: call it, ``game.can_undo()``, as ``can_move()``.
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would work, as :meth:`can_move` answers for a move.
 
         Undo has the three calls a move has: :meth:`check_undo` gives the reason a refusal
         would carry (as :meth:`check`), ``can_undo()`` the yes or no (as :meth:`can_move`),
         :meth:`undo` the action.
-        Reading ``game.can_undo`` as a bool without calling it still works, with a
-        ``DeprecationWarning``, until the next release.
 
         >>> g = Game("CR1-N-AAAAAAB"); g.can_undo()
         False
         """
-        return _CAN_UNDO if self._history else _CANNOT_UNDO
+        return bool(self._history)
 
     @property
     def start_layout(self) -> dict[str, Any] | None:
@@ -462,7 +590,12 @@ class Game(PositionView):
 
     @property
     def revision(self) -> int:
-        """A counter that changes with every change of state (for caches and views)."""
+        """A counter that changes with every change of the game's state (for caches).
+
+        The engine's own: a table's ``rev`` (which a widget's ``rev`` trait mirrors) counts
+        every change of what the table shows (a selection, a note, a lesson's verdict), and a
+        front end's intents quote that one.
+        """
         return self._revision
 
     @property
@@ -787,46 +920,6 @@ class Game(PositionView):
     def __repr__(self) -> str:
         where = self._code or "custom position"
         return f"<Game {where} moves={self._move_count} reshuffles_left={self._reshuffles_left} status={self.status}>"
-
-
-class UndoAnswer:
-    """What :attr:`Game.can_undo` gives: called, the answer as a bool (``game.can_undo()``).
-
-    Read as a bool without the call (the property it was), it gives the same answer and
-    warns that the call is the way from now on.
-    """
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: bool) -> None:
-        self._value = value
-
-    def __call__(self) -> bool:
-        return self._value
-
-    def _deprecated(self) -> bool:
-        warnings.warn(
-            "Game.can_undo is a method: call game.can_undo() (read as a property it stops working in the next release)",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        return self._value
-
-    def __bool__(self) -> bool:
-        return self._deprecated()
-
-    def __eq__(self, other: object) -> bool:
-        return self._deprecated() == other
-
-    def __hash__(self) -> int:
-        return hash(self._value)
-
-    def __repr__(self) -> str:
-        return repr(self._value)
-
-
-_CAN_UNDO: Final = UndoAnswer(True)
-_CANNOT_UNDO: Final = UndoAnswer(False)
 
 
 def _place_arg(src: MoveArg) -> PlaceLike:

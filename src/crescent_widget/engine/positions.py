@@ -149,11 +149,13 @@ def check_card_ints(groups: object, count: int, what: str) -> list[list[int]]:
     ...
     crescent_widget.errors.InvalidPositionError: piles 1, card 1: not a card int (0-51): 52
     """
-    if not isinstance(groups, list | tuple) or len(groups) != count:
+    # Only built-in lists and tuples (whose length and items are what they seem): what is
+    # checked is what is kept.
+    if not isinstance(groups, list | tuple) or type(groups) not in (list, tuple) or len(groups) != count:
         raise InvalidPositionError(f"{what} must be a list of {count} lists of card ints")
-    result = []
+    result: list[list[int]] = []
     for number, group in enumerate(groups, start=1):
-        if not isinstance(group, list | tuple) or len(group) > CARD_COUNT:
+        if not isinstance(group, list | tuple) or type(group) not in (list, tuple) or len(group) > CARD_COUNT:
             raise InvalidPositionError(f"{what} {number} must be a list of card ints")
         for position, card in enumerate(group, start=1):
             if type(card) is not int or not 0 <= card < len(ASCII_TEXT):
@@ -164,7 +166,7 @@ def check_card_ints(groups: object, count: int, what: str) -> list[list[int]]:
 
 def check_reshuffles(reshuffles_left: object, allowance: int) -> int:
     """Return the reshuffle count if it is an int in ``0 … allowance``."""
-    if isinstance(reshuffles_left, bool) or not isinstance(reshuffles_left, int):
+    if type(reshuffles_left) is not int:  # a bool or an int subclass is no count: the engine keeps plain ints
         raise InvalidPositionError(f"reshuffles_left must be an int, got {quoted(reshuffles_left)}")
     if not 0 <= reshuffles_left <= allowance:
         raise InvalidPositionError(f"reshuffles_left must be between 0 and {allowance}, got {reshuffles_left}")
@@ -175,16 +177,17 @@ def check_face_down(face_down: object, piles: list[list[int]], allowed: bool) ->
     """Return per-pile face-down counts: each below its pile's size, so the top shows."""
     if face_down is None:
         return [0] * PILES
-    if not isinstance(face_down, list | tuple) or len(face_down) != PILES:
+    if not isinstance(face_down, list | tuple) or type(face_down) not in (list, tuple) or len(face_down) != PILES:
         raise InvalidPositionError(f"face_down must be a list of {PILES} counts")
-    if not allowed and any(face_down):
-        raise InvalidPositionError("face-down cards exist only in the face-down deal (variant H)")
-    for number, (count, pile) in enumerate(zip(face_down, piles, strict=True), start=1):
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count < max(len(pile), 1):
+    counts = list(face_down)
+    for number, (count, pile) in enumerate(zip(counts, piles, strict=True), start=1):
+        if type(count) is not int or not 0 <= count < max(len(pile), 1):
             raise InvalidPositionError(
                 f"pile {number}: face_down must be an int from 0 to one less than its {len(pile)} cards"
             )
-    return list(face_down)
+    if not allowed and any(counts):
+        raise InvalidPositionError("face-down cards exist only in the face-down deal (variant H)")
+    return counts
 
 
 def format_position(

@@ -2,15 +2,20 @@
 
 A **record** is plain text: the game code, then the moves as the rules page writes them (docs/rules/en.md)
 (``R`` for a reshuffle), one per line or space-separated; move numbers such as ``12.``
-and ``#`` comments are ignored. A **save** (``Game.to_dict``) is JSON data holding the
+and ``#`` comments are ignored. As in a chess PGN, optional header lines come first
+(``[Player "Ann"]``, one ``[Key "value"]`` a line) and a result token may end it: ``won``,
+``blocked``, or ``*`` for a game still in play; :class:`GameRecord` reads and writes both,
+and a record without them (as older ones are) loads the same. A **save** (``Game.to_dict``) is JSON data holding the
 start, the actions and the resulting position; loading replays the actions through
 the rules, so a save whose position does not follow from its moves is refused.
 
 >>> from crescent_widget import Game
 >>> g = Game("CR1-N-AAAAAAB"); _ = g.move("13-14"); g.reshuffle()
->>> print(g.record())
+>>> print(g.record({"Player": "Ann"}))
+[Player "Ann"]
 CR1-N-AAAAAAB
 13-14 R
+*
 >>> Game.from_record("CR1-N-AAAAAAB\\n1. 13-14\\n2. 14-1  # no").move_count
 Traceback (most recent call last):
 ...
@@ -22,14 +27,17 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import (
+    ArgumentTypeError,
     CrescentError,
     IllegalMoveError,
     InvalidCodeError,
     InvalidMoveError,
+    InvalidOptionError,
     InvalidPositionError,
     clip,
     quoted,
@@ -45,6 +53,7 @@ if TYPE_CHECKING:
 SAVE_FORMAT: Final = "crescent-save/2"
 MOVES_PER_LINE: Final = 12
 SAVE_DEPTH: Final = 4  # the save, its start layout, the piles, a pile
+MOST_ELAPSED: Final = 1e9  # seconds of play a save holds (31 years): past that, a clock is broken
 _MOVE_NUMBER: Final = re.compile(r"\d+\.")
 
 
@@ -72,26 +81,123 @@ class RecordError(CrescentError):
         return label("record_entry", lang, n=self.number, entry=self.entry, reason=super().text(lang))
 
 
-def format_record(code: str, actions: Iterable[Move]) -> str:
-    """The text record of a game: its code, then its actions, a dozen to a line."""
+# A game's result as a record's last token: as PGN's "1-0" or "*", for one player.
+RESULTS: Final = {"won": "won", "blocked": "blocked", "playing": "*"}
+_HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
+_KEY: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def format_record(
+    code: str, actions: Iterable[Move | str], *, headers: Mapping[str, str] | None = None, result: str | None = None
+) -> str:
+    """The text record of a game: its headers, its code, its actions a dozen to a line, its result token.
+
+    Raises:
+        InvalidOptionError: a header key that is not a word (letters, digits, ``_``), a value
+            with a line break, or a result that is not ``won``, ``blocked`` or ``*``.
+        ArgumentTypeError: a header key or value that is not text.
+    """
     texts = [str(action) for action in actions]
     lines = [" ".join(texts[i : i + MOVES_PER_LINE]) for i in range(0, len(texts), MOVES_PER_LINE)]
-    return "\n".join([code, *lines])
+    if result is not None and result not in RESULTS.values():
+        raise InvalidOptionError(f"a record's result is won, blocked or *, got {quoted(result)}")
+    return "\n".join([*_header_lines(headers or {}), code, *lines, *([result] if result else [])])
+
+
+def _header_lines(headers: Mapping[str, str]) -> list[str]:
+    if not isinstance(headers, Mapping):
+        raise ArgumentTypeError("invalid_option", f"headers must be a dict of text, not {type(headers).__name__}")
+    lines = []
+    for key, value in headers.items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise ArgumentTypeError("invalid_option", f"a header's key and value are text, got {quoted(key)}")
+        if not _KEY.fullmatch(key):
+            raise InvalidOptionError(f"a header key is a word of letters, digits and _, got {quoted(key)}")
+        if value and value.splitlines() != [value]:  # any line break str.splitlines() knows
+            raise InvalidOptionError(f"header {key}'s value must be one line, got {quoted(value)}")
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[{key} "{escaped}"]')
+    return lines
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A record read whole: its headers, its game code, its action texts and its result token.
+
+    >>> text = '[Player "Ann"]\\n[Date "2026.11.01"]\\nCR1-N-AAAAAAB\\n13-14 R\\n*'
+    >>> record = GameRecord.parse(text)
+    >>> record.headers, record.code, record.actions, record.result
+    ({'Player': 'Ann', 'Date': '2026.11.01'}, 'CR1-N-AAAAAAB', ('13-14', 'R'), '*')
+    >>> record.game().reshuffles_left, str(record) == text
+    (2, True)
+
+    Attributes:
+        headers: ``[Key "value"]`` lines, in order (as PGN's: ``Player``, ``Date``, ``Event`` …).
+        code: the game code (not yet checked).
+        actions: the action texts (not yet checked).
+        result: the last token when it is a result (``won``, ``blocked``, ``*``), else ``None``.
+    """
+
+    code: str
+    actions: tuple[str, ...] = ()
+    headers: dict[str, str] = field(default_factory=dict)
+    result: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> GameRecord:
+        """Read a record's parts; nothing is replayed yet (:meth:`game` does).
+
+        Raises:
+            InvalidPositionError: not text, no game code, or a header line that is not
+                ``[Key "value"]``.
+        """
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"a record must be text, got {type(text).__name__}")
+        lines = text.splitlines()
+        headers: dict[str, str] = {}
+        while lines and (not lines[0].strip() or lines[0].lstrip().startswith("[")):
+            line = lines.pop(0).strip()
+            if not line:
+                continue
+            match = _HEADER.fullmatch(line)
+            if match is None:
+                raise InvalidPositionError(f'a record\'s header line is [Key "value"], got {quoted(line)}')
+            headers[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
+        tokens = [
+            token for line in lines for token in line.split("#", 1)[0].split() if not _MOVE_NUMBER.fullmatch(token)
+        ]
+        if not tokens:
+            raise InvalidPositionError("an empty record: it must start with a game code such as CR1-N-AAAAAAB")
+        result = tokens.pop() if len(tokens) > 1 and tokens[-1].lower() in RESULTS.values() else None
+        return cls(tokens[0], tuple(tokens[1:]), headers, None if result is None else result.lower())
+
+    def game(self, *, clock: Callable[[], float] | None = None) -> Game:
+        """The game the record describes: its deal, its actions replayed and checked.
+
+        Raises:
+            InvalidCodeError: the code is malformed.
+            RecordError: an action is malformed or illegal; ``.number`` says which.
+            InvalidPositionError: the result token says another end than the moves reach.
+        """
+        from .game import Game  # the game is built on this module
+
+        game = replay(Game(self.code, clock=clock), self.actions)
+        if self.result is not None and RESULTS[game.status] != self.result:
+            raise InvalidPositionError(
+                f"the record ends {quoted(self.result)}, but its moves leave the game {game.status} "
+                f"({RESULTS[game.status]})"
+            )
+        return game
+
+    def __str__(self) -> str:
+        """The record as text (the format :meth:`parse` reads)."""
+        return format_record(self.code, self.actions, headers=self.headers, result=self.result)
 
 
 def parse_record(text: str) -> tuple[str, list[str]]:
-    """Split a record into its code and its action texts (not yet checked)."""
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"a record must be text, got {type(text).__name__}")
-    tokens = [
-        token
-        for line in text.splitlines()
-        for token in line.split("#", 1)[0].split()
-        if not _MOVE_NUMBER.fullmatch(token)
-    ]
-    if not tokens:
-        raise InvalidPositionError("an empty record: it must start with a game code such as CR1-N-AAAAAAB")
-    return tokens[0], tokens[1:]
+    """Split a record into its code and its action texts (not yet checked), headers and result set aside."""
+    record = GameRecord.parse(text)
+    return record.code, list(record.actions)
 
 
 def replay(game: Game, actions: Iterable[object]) -> Game:
@@ -111,6 +217,28 @@ def replay(game: Game, actions: Iterable[object]) -> Game:
 
 
 # --------------------------------------------------------------------------- saves
+
+
+def plain_json(data: dict[Any, Any]) -> dict[str, Any]:
+    """A save as plain JSON values: its JSON text read back, so a subclass of ``dict``,
+    ``list``, ``str`` or ``int`` becomes the plain value it writes, and anything that is not
+    JSON data (NaN included) is refused. It may nest :data:`SAVE_DEPTH` deep at most.
+
+    >>> plain_json({"a": (1, 2.0)})
+    {'a': [1, 2.0]}
+
+    Raises:
+        InvalidPositionError: ``data`` is not JSON data, or nests too deep.
+    """
+    try:
+        check_nesting(data, SAVE_DEPTH, "saved game data")
+        text = json.dumps(data, ensure_ascii=True, allow_nan=False)
+    except CrescentError:
+        raise
+    except Exception as err:  # whatever an object the caller made raises: not JSON data
+        raise InvalidPositionError(f"saved game is not plain JSON data: {clip(str(err), 80)}") from None
+    plain: dict[str, Any] = json.loads(text)
+    return plain
 
 
 def save_checksum(data: dict[str, Any]) -> str:
@@ -186,14 +314,16 @@ def from_save(data: object, game_class: type[Game], clock: Callable[[], float] |
     """Rebuild a game from a save: check its envelope, replay its actions, compare.
 
     Returns the game with its moves replayed, the save's undo depth and its seconds
-    played (``Game.from_dict`` trims the undo history and sets the clock).
+    played (``Game.from_dict`` trims the undo history and sets the clock). The save is read
+    as the plain JSON it stands for (:func:`plain_json`): nothing below reads an object the
+    caller made, and what comes back is the engine's own.
 
     Raises:
         InvalidPositionError: the save is incomplete, damaged, or inconsistent.
     """
     if not isinstance(data, dict):
         raise InvalidPositionError(f"a saved game must be a dict, got {type(data).__name__}")
-    check_nesting(data, SAVE_DEPTH, "saved game data")
+    data = plain_json(data)
     missing = [key for key in REQUIRED_KEYS if key not in data]
     if missing:
         raise InvalidPositionError(f"saved game is incomplete: missing {', '.join(missing)}")
@@ -210,7 +340,7 @@ def from_save(data: object, game_class: type[Game], clock: Callable[[], float] |
         raise InvalidPositionError("saved actions must be a list of moves")
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise InvalidPositionError(f"undo_depth must be a non-negative int, got {quoted(depth)}")
-    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < 1e9:
+    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not 0 <= elapsed < MOST_ELAPSED:
         raise InvalidPositionError(f"elapsed must be a number of seconds, got {quoted(elapsed)}")
     game = _start_game(game_class, data, clock)
     try:

@@ -83,7 +83,7 @@ def move_reason(places: Places, src: int, dst: int) -> tuple[str | None, int]:
     return None, dst
 
 
-def legal_pairs(places: Places) -> Iterator[tuple[int, int]]:
+def legal_pairs(places: Sequence[Sequence[int]]) -> Iterator[tuple[int, int]]:
     """Every legal move as ``(src, dst)`` engine indices, lazily, destinations concrete.
 
     Order: each pile in turn (its foundation moves first, then pile targets), then
