@@ -21,9 +21,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (slow to 
 if TYPE_CHECKING:
     from .bots import play_many
     from .engine.cards import Card, Suit
-    from .engine.codes import format_code, parse_code
+    from .engine.codes import DealCode, format_code, parse_code
     from .engine.game import Game
     from .engine.moves import RESHUFFLE, Move
+    from .engine.records import GameRecord
     from .errors import (
         ArgumentTypeError,
         CrescentError,
@@ -42,7 +43,9 @@ _HOMES = {
     "ArgumentTypeError": "errors",
     "CrescentError": "errors",
     "CrescentWidget": "widget",
+    "DealCode": "engine.codes",
     "Game": "engine.game",
+    "GameRecord": "engine.records",
     "IllegalMoveError": "errors",
     "InvalidCardError": "errors",
     "InvalidCodeError": "errors",
@@ -60,7 +63,9 @@ __all__ = [
     "Card",
     "CrescentError",
     "CrescentWidget",
+    "DealCode",
     "Game",
+    "GameRecord",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidCodeError",

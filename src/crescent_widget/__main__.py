@@ -1,7 +1,9 @@
-"""Play Crescent in a terminal: ``python -m crescent_widget [CODE] [--lang en] [--teach]``.
+"""Play Crescent in a terminal: ``python -m crescent_widget [CODE] [--lang en] [--teach] [--lesson N]``.
 
 Type a move as ``13-14`` or ``13-F``; ``?`` lists the other commands (reshuffle, undo,
-hint, "still winnable?", teaching mode, language, new game, quit).
+hint, "still winnable?", teaching mode, language, new game, statistics, a lesson's Try
+again and Next lesson, quit). ``--lesson 3`` plays lesson 3 of the course, judged move by
+move as on the board. The player's statistics are kept, as the widget keeps them.
 
 The command ends cleanly however its input and output end: Ctrl-C at any moment (from
 its first milliseconds, while it imports and deals), end of input, a closed pipe
@@ -44,7 +46,7 @@ from typing import NoReturn  # noqa: E402
 from .command import as_command  # noqa: E402
 from .errors import CrescentError  # noqa: E402
 from .table.table import Table  # noqa: E402
-from .table.terminal import play  # noqa: E402
+from .table.terminal import line_editing, play  # noqa: E402
 from .words.i18n import DEFAULT_LANG, LANGS, Lang, label  # noqa: E402
 
 
@@ -64,8 +66,11 @@ def _main(argv: Iterable[str] | None) -> int:
     args, unknown = parser.parse_known_args(arguments)
     if unknown:
         parser.error(label("terminal_command_unknown", lang, given=" ".join(unknown)))
+    lesson = _lesson_number(parser, args.lesson, lang)
+    if lesson is not None and args.code is not None:
+        parser.error(label("terminal_command_lesson_and_code", lang))
     try:
-        table = Table(args.code, lang=lang, teach=args.teach)
+        table = Table(args.code, lang=lang, teach=args.teach, stats=True, lesson=lesson)
     except CrescentError as err:
         parser.error(err.text(lang))
     if sys.stdout is None:  # started with its standard output closed (crescent >&-)
@@ -74,8 +79,23 @@ def _main(argv: Iterable[str] | None) -> int:
         if stream is not None and hasattr(stream, "reconfigure"):
             # Any bytes in, any text out: a stray byte is a refused move, not a UnicodeDecodeError.
             stream.reconfigure(errors="replace")
-    play(table, _read_line, print)
+    line_editing(table)
+    try:
+        play(table, _read_line, print)
+    finally:
+        table.close()
     return 0
+
+
+def _lesson_number(parser: argparse.ArgumentParser, given: str | None, lang: Lang) -> int | None:
+    """The lesson ``--lesson`` names (1 to the course's length), or ``None`` without it."""
+    if given is None:
+        return None
+    from .lessons import LESSONS
+
+    if not given.isdigit() or not 1 <= int(given) <= len(LESSONS):
+        parser.error(label("terminal_command_bad_lesson", lang, count=len(LESSONS), given=repr(given)[:40]))
+    return int(given)
 
 
 def _asked_lang(arguments: list[str]) -> str | None:
@@ -93,7 +113,7 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, lang: Lang) -> None:
         super().__init__(
             prog="crescent",
-            usage="%(prog)s [CODE] [--lang {pl,en}] [--teach]",
+            usage="%(prog)s [CODE] [--lang {pl,en}] [--teach] [--lesson N]",
             description=label("terminal_command_description", lang),
             epilog=label("terminal_command_examples", lang),
             formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -124,6 +144,7 @@ def _parser(lang: Lang) -> _Parser:
     # Checked before parsing (_asked_lang), so that a wrong language gets the command's own sentence.
     group.add_argument("--lang", default=DEFAULT_LANG, metavar="{pl,en}", help=label("terminal_command_lang", lang))
     group.add_argument("--teach", action="store_true", help=label("terminal_command_teach", lang))
+    group.add_argument("--lesson", metavar="N", help=label("terminal_command_lesson", lang))
     group.add_argument("-h", "--help", action="help", help=label("terminal_command_help", lang))
     return parser
 

@@ -1,10 +1,15 @@
 """A player's statistics, kept across sessions in an SQLite file (stdlib ``sqlite3`` only).
 
 Every finished game is one row: its variant, whether it was won, its moves and its
-time. A game counts once it ends: won, blocked, or left for another deal after at least
-one move. :meth:`StatsBook.summary` folds the rows into :class:`VariantStats` per variant: games,
-wins, the current and the best winning streak, the best time and the fewest moves of a
-win.
+time. A game is one deal, counted once, whatever is loaded, replayed, reviewed, branched or
+restarted on the way: as a win at its first winning move, or as a loss when the table leaves
+it for another deal after a move (the rule in full: :class:`StatsKeeper`, which a
+:class:`~crescent_widget.table.Table` made with ``stats=True`` owns). :meth:`StatsBook.summary`
+folds the rows into :class:`VariantStats` per variant: games, wins, the current and the best
+winning streak, the best time and the fewest moves of a win. :meth:`Stats.rows` is the one
+table every face shows (the terminal's ``stats`` prints it, the board's statistics panel draws
+it from :meth:`Stats.panel`), with honest blanks: no win rate before a game, no best time or
+fewest moves before a win.
 
 Where the file lives (:func:`stats_path`): ``$CRESCENT_STATS_PATH`` if set (tests, or a
 player's own choice), else ``crescent-widget/stats.sqlite3`` under the platform's user
@@ -32,6 +37,7 @@ import logging
 import math
 import os
 import sys
+import tempfile
 import threading
 from collections.abc import Mapping
 from contextlib import closing
@@ -39,14 +45,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from .deprecation import renamed
+from .engine.codes import VARIANT_RESHUFFLES
 from .errors import InvalidOptionError
 from .words.i18n import check_lang, label
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from .engine.game import Game
-    from .engine.moves import Move
-    from .table.table import Table
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +64,8 @@ IN_MEMORY: Final = ":memory:"
 # JupyterLite's kernel sees the site's browser storage (IndexedDB) as /drive.
 BROWSER_FILE: Final = Path("/drive/.crescent-widget-stats.sqlite3")
 _OFF_WORDS: Final = frozenset({"0", "false", "no", "off"})
+# A figure that does not exist yet (a win rate before any game, a best time before any win).
+BLANK: Final = "\u2014"  # —
 
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS games (
@@ -126,10 +134,25 @@ class VariantStats:
         """Wins per game (0.0 before any game)."""
         return self.wins / self.games if self.games else 0.0
 
+    def cells(self) -> tuple[str, ...]:
+        """Its figures as a face shows them, in :data:`STATS_COLUMNS`' order after the variant:
+        :data:`BLANK` for a win rate before any game and for a best time or fewest moves before
+        any win (never ``0 %`` or ``00:00`` for a figure that does not exist).
+
+        >>> VariantStats().cells()
+        ('0', '0', '—', '0', '0', '—', '—')
+        >>> VariantStats(3, 2, 1, 2, 61.9, 104).cells()
+        ('3', '2', '67%', '1', '2', '01:01', '104')
+        """
+        rate = f"{round(100 * self.win_rate)}%" if self.games else BLANK
+        fewest = BLANK if self.fewest_moves is None else str(self.fewest_moves)
+        figures = (self.games, self.wins, rate, self.streak, self.best_streak, _clock(self.best_seconds), fewest)
+        return tuple(str(figure) for figure in figures)
+
 
 def _clock(seconds: float | None) -> str:
     if seconds is None:
-        return "–"
+        return BLANK
     whole = int(seconds)
     return f"{whole // 60:02d}:{whole % 60:02d}"
 
@@ -140,8 +163,10 @@ class Stats:
 
     >>> s = Stats({"N": VariantStats(games=2, wins=1, streak=1, best_streak=1, best_seconds=75.0, fewest_moves=90)})
     >>> print(s.text("en"))
-    Variant   Games  Wins  Streak  Best streak  Best time  Fewest moves
-    Crescent      2     1       1            1      01:15            90
+    Variant         Games  Wins  Win %  Streak  Best streak  Best time  Fewest moves
+    Crescent            2     1    50%       1            1      01:15            90
+    Crescent Four       0     0      —       0            0          —             —
+    Face-down deal      0     0      —       0            0          —             —
     >>> s["F"].games
     0
     """
@@ -153,21 +178,33 @@ class Stats:
     def __getitem__(self, variant: str) -> VariantStats:
         return self.by_variant.get(variant, VariantStats())
 
-    def text(self, lang: str | None = None) -> str:
-        """A plain-text table, one line per variant played."""
+    def rows(self, lang: str | None = None) -> tuple[tuple[str, ...], ...]:
+        """The table every face shows, in ``lang``: the column names, then one row per variant
+        (Crescent, Crescent Four, the face-down deal, then any other a hand-made Stats holds),
+        each a variant's name and its :meth:`VariantStats.cells`."""
+        lang = check_lang(self.lang if lang is None else lang)
+        head = tuple(label(f"stats_{key}", lang) for key in STATS_COLUMNS)
+        variants = [*VARIANT_RESHUFFLES, *sorted(set(self.by_variant) - set(VARIANT_RESHUFFLES))]
+        body = tuple(
+            (label(f"variant_{v}", lang) if v in VARIANT_RESHUFFLES else v, *self[v].cells()) for v in variants
+        )
+        return (head, *body)
+
+    def said(self, lang: str | None = None) -> str:
+        """What a face says instead of, or over, the figures: that statistics are off, that no
+        game was played yet, or ``""``."""
         lang = check_lang(self.lang if lang is None else lang)
         if not self.enabled:
             return label("stats_off", lang)
-        head = [label(f"stats_{key}", lang) for key in STATS_COLUMNS]
-        rows = [head]
-        for variant, s in sorted(self.by_variant.items()):
-            rows.append([
-                label(f"variant_{variant}", lang), str(s.games), str(s.wins), str(s.streak), str(s.best_streak),
-                _clock(s.best_seconds), "–" if s.fewest_moves is None else str(s.fewest_moves),
-            ])  # fmt: skip
-        if len(rows) == 1:
-            return label("stats_none", lang)
-        widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+        return "" if any(s.games for s in self.by_variant.values()) else label("stats_none", lang)
+
+    def text(self, lang: str | None = None) -> str:
+        """A plain-text table of :meth:`rows`, or what :meth:`said` says when there is nothing to show."""
+        said = self.said(lang)
+        if said:
+            return said
+        rows = self.rows(lang)
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         lines = [
             "  ".join(
                 cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
@@ -175,6 +212,24 @@ class Stats:
             for row in rows
         ]
         return "\n".join(line.rstrip() for line in lines)
+
+    def panel(self, lang: str | None = None, won: VariantStats | None = None) -> dict[str, object]:
+        """The board's statistics panel (the ``stats_panel`` trait), as JSON values: ``rows``
+        (:meth:`rows`, the column names first), ``said`` (:meth:`said`), ``enabled``, and
+        ``record``, what the win banner says of the variant's figures ``won`` (a win just
+        counted: :meth:`StatsKeeper.win_record`), or ``""``.
+
+        >>> s = Stats({"N": VariantStats(games=2, wins=1, streak=1, best_streak=1)})
+        >>> s.panel("en")["rows"][1], s.panel("en", s["N"])["record"]
+        (['Crescent', '2', '1', '50%', '1', '1', '—', '—'], 'Wins: 1, streak: 1')
+        """
+        lang = check_lang(self.lang if lang is None else lang)
+        return {
+            "enabled": self.enabled,
+            "rows": [list(row) for row in self.rows(lang)],
+            "said": self.said(lang),
+            "record": "" if won is None else won_record(won, lang),
+        }
 
     def __str__(self) -> str:
         return self.text()
@@ -184,7 +239,42 @@ class Stats:
         printer.text(self.text())  # type: ignore[attr-defined]
 
 
-STATS_COLUMNS: Final = ("variant", "games", "wins", "streak", "best_streak", "best_time", "fewest_moves")
+STATS_COLUMNS: Final = (
+    "variant", "games", "wins", "win_rate", "streak", "best_streak", "best_time", "fewest_moves",
+)  # fmt: skip
+
+
+def won_record(won: VariantStats, lang: str) -> str:
+    """What a win says of its variant's figures: ``"Wins: 12, streak: 3"``."""
+    return label("won_record", check_lang(lang), wins=won.wins, streak=won.streak)
+
+
+def _load_whole(db: sqlite3.Connection, saved: bytes) -> None:
+    """Fill the in-memory ``db`` with the database file ``saved`` holds (SQLite's deserialize)."""
+    if sys.version_info >= (3, 11):
+        db.deserialize(saved)
+        return
+    # Python 3.10 has no deserialize: the bytes go through a file of their own (a backup reads it).
+    import sqlite3
+
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "stats.sqlite3"
+        copy.write_bytes(saved)
+        with closing(sqlite3.connect(copy)) as source:
+            source.backup(db)
+
+
+def _whole(db: sqlite3.Connection) -> bytes:
+    """The in-memory ``db`` as the bytes of a database file (SQLite's serialize)."""
+    if sys.version_info >= (3, 11):
+        return db.serialize()
+    import sqlite3
+
+    with tempfile.TemporaryDirectory() as folder:  # Python 3.10: a backup into a file of its own
+        copy = Path(folder) / "stats.sqlite3"
+        with closing(sqlite3.connect(copy)) as target:
+            db.backup(target)
+        return copy.read_bytes()
 
 
 class StatsBook:
@@ -230,11 +320,11 @@ class StatsBook:
             with closing(sqlite3.connect(IN_MEMORY)) as db:
                 saved = path.read_bytes() if path.exists() else b""
                 if saved:
-                    db.deserialize(saved)
+                    _load_whole(db, saved)
                 with db:
                     rows = list(work(db) or ())
                 if db.total_changes or not saved:
-                    path.write_bytes(db.serialize())
+                    path.write_bytes(_whole(db))
                 return rows
         except (OSError, sqlite3.Error) as err:
             raise InvalidOptionError(f"the statistics file {self._path!r} cannot be used: {err}") from None
@@ -249,9 +339,6 @@ class StatsBook:
             self._run(
                 lambda db: db.execute("INSERT INTO games (variant, won, moves, seconds) VALUES (?, ?, ?, ?)", row)
             )
-
-    # The former name, kept for one release.
-    record = renamed(add, "record", "StatsBook")
 
     def summary(self) -> dict[str, VariantStats]:
         """Every variant played, folded into its :class:`VariantStats`."""
@@ -275,8 +362,9 @@ class StatsBook:
 def summarize(rows: list[tuple[object, ...]]) -> dict[str, VariantStats]:
     """Fold ``(variant, won, moves, seconds)`` rows, oldest first, into stats per variant.
 
-    A row that is no game (a file edited by hand or damaged: text where a number belongs,
-    a negative or infinite time) is left out and logged, never shown as a best time.
+    A row that is no game (a file edited by hand or damaged: a variant the package does not
+    have, text where a number belongs, a negative or infinite time) is left out and logged,
+    never shown as a best time.
     """
     found: dict[str, VariantStats] = {}
     left_out = 0
@@ -304,7 +392,7 @@ def _is_game(variant: object, won: object, moves: object, seconds: object) -> bo
     """Whether a row holds a game as :meth:`StatsBook.add` writes one."""
     counts = isinstance(moves, int) and not isinstance(moves, bool) and moves >= 0
     timed = isinstance(seconds, int | float) and not isinstance(seconds, bool) and 0 <= seconds < math.inf
-    return isinstance(variant, str) and won in (0, 1) and counts and timed
+    return isinstance(variant, str) and variant in VARIANT_RESHUFFLES and won in (0, 1) and counts and timed
 
 
 def open_book(enabled: bool = True) -> StatsBook | None:
@@ -319,43 +407,122 @@ def open_book(enabled: bool = True) -> StatsBook | None:
 
 
 class StatsKeeper:
-    """Writes a table's finished games into a :class:`StatsBook`.
+    """Which of a table's games count in a :class:`StatsBook`, and when: one deal, one game.
 
-    A won game counts at its winning move (an undo and a second win do not count it
-    again). A game left unwon (a new deal, a loaded game) after at least one move counts
-    as lost when it is left. Only dealt games count: a position built with
-    ``Game.from_layout`` has no deal to compare with.
+    A game is one deal at the table, from when it is dealt (``new_deal``) until the table
+    leaves it for another deal. Whatever happens to it in between is the same game: undo,
+    Restart, a replay or a review left or taken over (*Play from here*, *Try it*), a save of
+    the same deal loaded (the same code). It counts once:
 
-    While :attr:`counting` is off (a lesson holds the board), the games the table shows
-    never count, not even after it is on again: a lesson may start from a real deal.
+    - as a win at its first winning move played at this table (a later win of the same game,
+      after an undo, a Restart or in a branch, is not counted again);
+    - as a loss when the table leaves it for another deal (a new game, a game of another deal
+      loaded, a lesson) after at least one move or reshuffle was played in it here, unwon.
+
+    So a loss followed by Restart, or by a branch from the review, and then a win is one game,
+    won. A game that arrives already won (a won save loaded, or the end of a replay taken
+    over) is no win of this table's, and nothing played in it counts. Only dealt games count:
+    a position built with ``Game.from_layout`` has no deal. While a lesson holds the table,
+    and after it until another deal arrives, nothing counts: a lesson may start from a real
+    deal. A book that cannot be written (the file became a directory, a disk is full) turns
+    the statistics off with one warning; play goes on.
+
+    The figures a view shows (:meth:`known`) are read from the book once and again only when
+    they may have changed: after a game counted here, at a new deal (another kernel may have
+    counted games meanwhile), and whenever :meth:`summary` reads the book anyway.
     """
 
-    def __init__(self, table: Table, book: StatsBook) -> None:
-        self.book = book
-        self.counting = True
-        self._table = table
-        self._game = table.game
-        self._counted = False
-        table.on_action(self._on_action)
+    def __init__(self, book: StatsBook | None) -> None:
+        self._book = book
+        self._known: dict[str, VariantStats] | None = None  # the book's figures as last read
+        self._game: Game | None = None  # the game of the deal at the table, as last seen
+        self._code = ""
+        self._played = False  # a move or reshuffle was played in it here
+        self._settled = True  # it counts no more: counted, won on arrival, a lesson's, or no deal
+        self._lesson = False
+        self._won_here = False  # the game at the table was counted as won here
 
-    def settle(self) -> None:
-        """Count a game the table left without an action (a loaded game, a lesson's board) now.
+    @property
+    def enabled(self) -> bool:
+        """Whether games are being kept."""
+        return self._book is not None
 
-        Left alone it would count only at the next action, and its clock, still running,
-        would add the time spent on what replaced it.
-        """
-        self._on_action("", None)
+    def arrive(self, game: Game, *, new_deal: bool = False) -> None:
+        """A game is put on the table: a new deal, or any other (a restart, a load, a branch taken
+        over); not a replay's position. The same deal (its code) goes on as the same game."""
+        if not new_deal and game.code and game.code == self._code:
+            self._game = game
+            return
+        self._leave()
+        if new_deal:
+            self._known = None
+        self._game, self._code, self._played, self._won_here = game, game.code or "", False, False
+        self._settled = self._lesson or game.status == "won" or not game.code
 
-    def _on_action(self, _kind: str, _move: Move | None) -> None:
-        game = self._table.game
-        if game is not self._game and not self._table.replaying:
-            self._leave(self._game)
-            self._game, self._counted = game, not self.counting
-        if game is self._game and game.status == "won" and not self._counted:
-            self._counted = True
-            if game.code:
-                self.book.add(game.variant, won=True, moves=game.move_count, seconds=game.elapsed)
+    def played(self, game: Game) -> None:
+        """A move or a reshuffle was played on ``game`` (the table's): a first win counts now."""
+        self._game, self._played = game, True
+        if game.status == "won" and not self._settled:
+            self._settled = self._won_here = True
+            self._add(game, won=True)
 
-    def _leave(self, game: Game) -> None:
-        if not self._counted and game.code and game.move_count > 0 and game.status != "won":
-            self.book.add(game.variant, won=False, moves=game.move_count, seconds=game.elapsed)
+    def lesson(self, holds: bool) -> None:
+        """A lesson takes the table (``True``: the game there is left) or leaves it (``False``:
+        its position stays uncounted until another deal arrives)."""
+        if holds:
+            self._leave()
+        self._lesson = holds
+
+    def summary(self, lang: str) -> Stats:
+        """Every variant's statistics, in ``lang``, read from the book now; off when no book is
+        kept (or it failed)."""
+        book = self._book
+        if book is None:
+            return Stats({}, lang, enabled=False)
+        try:
+            self._known = book.summary()
+        except InvalidOptionError as err:
+            self._fail(err)
+            return Stats({}, lang, enabled=False)
+        return Stats(self._known, lang)
+
+    def known(self, lang: str) -> Stats:
+        """As :meth:`summary`, from the figures last read unless they may have changed since
+        (see the class docs): what a view shows, at no cost per action."""
+        if self._book is None or self._known is None:
+            return self.summary(lang)
+        return Stats(self._known, lang)
+
+    def win_record(self, variant: str) -> VariantStats | None:
+        """The figures of ``variant`` to say with the win of the game at the table (its wins, its
+        streak), or ``None`` unless that game was counted as won here: no statistics kept, a
+        lesson's win, a won save loaded, a position with no deal (figures without this win
+        would say "streak: 0" under "You won!")."""
+        if self._book is None or self._lesson or not self._won_here:
+            return None
+        stats = self.known("en")
+        return stats[variant] if stats.enabled else None
+
+    def close(self) -> None:
+        """Keep nothing more (the table is closed): the book is let go."""
+        self._book = None
+
+    def _leave(self) -> None:
+        game = self._game
+        if game is not None and self._played and not self._settled:
+            self._add(game, won=False)
+        self._settled = True
+
+    def _add(self, game: Game, *, won: bool) -> None:
+        book = self._book
+        if book is not None:
+            self._known = None
+            try:
+                book.add(game.variant, won=won, moves=game.move_count, seconds=game.elapsed)
+            except InvalidOptionError as err:
+                self._fail(err)
+
+    def _fail(self, err: InvalidOptionError) -> None:
+        """The book cannot be used any more: say it once, keep nothing more, play on."""
+        self._book = None
+        logger.warning("statistics are off: %s", err)

@@ -1,11 +1,11 @@
-"""``CrescentWidget``: the Crescent game as a Jupyter widget (anywidget), a shell around a :class:`Table`.
+"""``CrescentWidget``: the Crescent game as a Jupyter widget (anywidget), a mirror of a :class:`Table`.
 
-Every action is a :class:`~crescent_widget.table.Table` call; after each one the
-table's view is copied into synced traits. The browser only draws them and sends the
-player's intents (tap, double tap, drop, buttons, keys); every rule is the engine's.
-What the board may send is checked in :mod:`.front_end`, and the lessons a board shows
-are :class:`~crescent_widget.lessons.board.WidgetLessons`. The class is long for its
-synced traits and its documented Python twins of the board's actions, each one line of code.
+Every action is a :class:`~crescent_widget.table.Table` call, and the table owns the whole
+session: the game, the lessons, the statistics, the settings, the searches. After each
+change the table's view is copied into synced traits, which the browser only draws; every
+message the browser sends (intents, settings, the clock, a lesson's buttons) goes to
+:mod:`~crescent_widget.table.protocol` in one line. The class is long for its documented
+traits and its Python twins of the table's actions, each one line of code.
 
 >>> from crescent_widget import CrescentWidget
 >>> w = CrescentWidget("CR1-N-AAAAAAB", lang="en")
@@ -27,68 +27,49 @@ crescent_widget.errors.IllegalMoveError: Must be the same suit
 
 from __future__ import annotations
 
-import logging
-import threading
 from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
 
 from .bundle import bundle_asset
-from .deprecation import renamed
+from .checks import check_flag, check_text
 from .engine.codes import VARIANT_RESHUFFLES
 from .engine.game import Game, MoveArg
 from .engine.moves import Move, PlaceLike
-from .errors import InvalidOptionError, clip, quoted
-from .front_end import SETTINGS, TABLE_OPTIONS, checked_options, comm_request, view_traits
-from .lessons import LESSONS, Lesson
-from .lessons.board import LessonArg, WidgetLessons, find_lesson
-from .stats import Stats, StatsKeeper, open_book
-from .table.intents import handle
-from .table.review import REVIEW_SECONDS
-from .table.table import (
-    TEACH_CHECK_SECONDS,
-    ActionCallback,
-    MoveCallback,
-    Table,
-    TableView,
-    check_flag,
-)
+from .table.protocol import comm_message, handle, update, view_traits
+from .table.table import SETTINGS, Table, TableOptions
 
 if TYPE_CHECKING:
-    from .solver import Hint, MoveCheck, Winnability
-    from .solver.review import Review
-    from .table.replay import ReplayInput
-
-logger = logging.getLogger(__name__)
+    from .lessons import Lesson
+    from .solver import Hint, MoveCheck, Review, Winnability
+    from .stats import Stats
+    from .table.table import ActionCallback, LessonArg, MoveCallback, PracticeState, ReplayInput, TableView
 
 
 class CrescentWidget(anywidget.AnyWidget):
-    """Play Crescent in a notebook; the traits mirror the table after every action.
+    """Play Crescent in a notebook; the traits mirror the table after every change.
 
     Args:
-        code, lang, interactive_rules, teach, winnable, variant: as for
-            :class:`~crescent_widget.table.Table` (a game code or ``None`` for a random deal;
-            ``"pl"`` by default or ``"en"``; show refusals; teaching mode; proven winnable
-            random deals; the variant of random deals).
-        show_labels: show the pile number and card count under each pile.
-        four_colour: ♠ black, ♥ red, ♣ green, ♦ blue.
-        large: bigger card faces (the board still fits 600 px without scrolling).
-        auto_play: play the foundation moves that can never hurt (see ``Table``); the
-            board's settings panel switches it too.
-        stats: keep statistics of finished games (:attr:`stats`); ``CRESCENT_STATS=0``
-            in the environment turns them off for every widget.
+        code, lang, interactive_rules, teach, winnable, variant, auto_play, show_labels, four_colour, large: as
+            for :class:`~crescent_widget.table.Table` (a game code or
+            ``None`` for a random deal; ``"pl"`` by default or ``"en"``; show refusals; teaching
+            mode; proven winnable random deals; the variant of random deals; play the foundation
+            moves that can never hurt; pile numbers and counts; four suit colours; bigger cards).
+            The board's settings panel changes several of them.
+        stats: keep the player's statistics (:attr:`stats`) across sessions;
+            ``CRESCENT_STATS=0`` in the environment turns them off for every widget.
         lesson: show a lesson on this board: a number 1–9 of the course
             (:data:`~crescent_widget.lessons.LESSONS`) or a :class:`~crescent_widget.lessons.Lesson`;
-            see :meth:`start_lesson`. A lesson board keeps no statistics.
+            see :meth:`start_lesson`. A board made with a lesson keeps no statistics.
         lesson_storage: a key of the browser's ``localStorage`` under which the board keeps
             :attr:`lessons_done` across visits (``""``, the default, keeps nothing there).
 
     Raises:
         InvalidCodeError: the code is malformed, or names another variant than ``variant``.
-        InvalidOptionError: an unknown ``lang``, an option that is not a bool, or no such lesson.
-        ArgumentTypeError: a ``lesson`` that is neither a number nor a Lesson, or a
-            ``lesson_storage`` that is not a str.
+        InvalidOptionError: an unknown ``lang`` or variant, or no such lesson.
+        ArgumentTypeError: an option that is not a bool, a ``lesson`` that is neither a number
+            nor a Lesson, or a ``lesson_storage`` that is not a str.
 
     The player's actions have Python twins (:meth:`move`, :meth:`tap`, :meth:`undo`, …), each
     a call on :attr:`table` (a :class:`~crescent_widget.table.Table`, documented there) made
@@ -96,9 +77,11 @@ class CrescentWidget(anywidget.AnyWidget):
     refused action raises the engine's error, changes nothing, and shows the reason in
     :attr:`message`. ``w.on_action(callback)`` hears ``callback(kind, move)`` after every
     action (board or code; :attr:`previous_game` is the game before it), ``w.on_move(callback)``
-    every move and reshuffle; traitlets' ``observe`` sees every update (``rev`` +1 each).
-    The keys are listed on the documentation's Players page (``docs/start/player.md``) and
-    under the board's ``?``.
+    every move and reshuffle; traitlets' ``observe`` sees every update (:attr:`rev` +1 each).
+    Observers and callbacks run with no lock held (see the Table's threads), so they may read
+    the widget and act on it. ``close()`` ends the board's searches too (their thread within 1 s).
+    The keys are listed on the documentation's Players page (``docs/start/player.md``) and under
+    the board's ``?``.
 
     >>> seen = []
     >>> w = CrescentWidget("CR1-N-AAAAAAB")
@@ -114,59 +97,97 @@ class CrescentWidget(anywidget.AnyWidget):
     _esm = bundle_asset("widget.js")  # text, not a Path: see bundle.py
     _css = bundle_asset("widget.css")
 
-    code = traitlets.Unicode("", help="the game code; empty for a position made with Game.from_layout").tag(sync=True)
-    variant = traitlets.Enum(tuple(VARIANT_RESHUFFLES), "N", help="variant of random deals").tag(sync=True)
-    piles: traitlets.List[list[Any]] = traitlets.List(help="16 × [top card or '', count]").tag(sync=True)
-    face_down: traitlets.List[int] = traitlets.List(help="16 × face-down cards under the top").tag(sync=True)
-    foundations: traitlets.List[list[Any]] = traitlets.List(help="8 × [top card, count]").tag(sync=True)
+    code = traitlets.Unicode("").tag(sync=True)
+    """The game code; empty for a position made with ``Game.from_layout``."""
+    variant = traitlets.Enum(tuple(VARIANT_RESHUFFLES), "N").tag(sync=True)
+    """The variant of random deals (``"N"``, ``"F"``, ``"H"``); a game put on the board sets its own."""
+    piles: traitlets.List[list[Any]] = traitlets.List().tag(sync=True)
+    """16 × ``[top card or "", card count]``."""
+    face_down: traitlets.List[int] = traitlets.List().tag(sync=True)
+    """16 × the face-down cards under each pile's top card."""
+    foundations: traitlets.List[list[Any]] = traitlets.List().tag(sync=True)
+    """8 × ``[top card, card count]``."""
     reshuffles_left = traitlets.Int(0).tag(sync=True)
-    reshuffle_label = traitlets.Unicode("", help="the Reshuffle button's text").tag(sync=True)
+    """Reshuffles the game has left."""
+    reshuffle_label = traitlets.Unicode("").tag(sync=True)
+    """The Reshuffle button's text, in :attr:`lang`."""
     move_count = traitlets.Int(0).tag(sync=True)
+    """Moves played (a reshuffle is no move)."""
     can_undo = traitlets.Bool(False).tag(sync=True)
-    can_finish = traitlets.Bool(False, help="only foundation moves are left: the board offers Finish").tag(sync=True)
-    undo_reason = traitlets.Unicode("", help="why Undo is unavailable, in lang, or ''").tag(sync=True)
-    status = traitlets.Unicode("playing", help="'playing', 'won' or 'blocked'").tag(sync=True)
-    message = traitlets.Unicode("", help="why the last action was refused, in lang").tag(sync=True)
-    note = traitlets.Unicode("", help="a line of information: hint, explanation, narration").tag(sync=True)
-    note_tone = traitlets.Unicode("", help="'right' or 'wrong' when the note is a verdict, else ''").tag(sync=True)
-    lesson_buttons: traitlets.List[str] = traitlets.List(
-        help="in a lesson, the only toolbar buttons offered (data-action names); [] offers all"
-    ).tag(sync=True)
-    lesson_panel = traitlets.Dict(
-        help="in a lesson: {number, count, key, title, rule, task, solved, done, has_next} in lang; else {}"
-    ).tag(sync=True)
-    lessons_done: traitlets.List[str] = traitlets.List(
-        traitlets.Unicode(), help="keys of the lessons solved on this board (or kept by the browser)"
-    ).tag(sync=True)
-    lesson_storage = traitlets.Unicode(
-        "", help="the browser's localStorage key that keeps lessons_done across visits; '' keeps nothing"
-    ).tag(sync=True)
-    announcement = traitlets.Unicode("", help="the last announcement for screen readers").tag(sync=True)
-    announce_id = traitlets.Int(0, help="+1 with every new announcement").tag(sync=True)
-    selected = traitlets.Unicode("", help="the selected place ('3', 'F1') or ''").tag(sync=True)
-    targets = traitlets.Dict(help="place -> legal destinations, for every card that can move").tag(sync=True)
-    hint_move = traitlets.Unicode("", help="the suggested move ('13-14', 'R') or ''").tag(sync=True)
-    winnability = traitlets.Unicode(
-        "", help="'winnable', 'lost', 'unknown', 'hidden' (cards face down) or '' (not asked)"
-    ).tag(sync=True)
-    pending_move = traitlets.Unicode("", help="a board move held for confirmation, or ''").tag(sync=True)
-    warning = traitlets.Unicode("", help="why the pending move is held, in lang").tag(sync=True)
-    replay_state = traitlets.Dict(help="{} or {step, total, playing, delay, better} in replay mode").tag(sync=True)
-    elapsed = traitlets.Float(0.0, help="seconds played when this state was published").tag(sync=True)
-    clock_running = traitlets.Bool(False, help="whether the front end should keep the clock ticking").tag(sync=True)
+    """Whether Undo would take a move back."""
+    can_redo = traitlets.Bool(False).tag(sync=True)
+    """Whether a move undone can be played again (Redo)."""
+    can_finish = traitlets.Bool(False).tag(sync=True)
+    """Only foundation moves are left: the board offers Finish."""
+    undo_reason = traitlets.Unicode("").tag(sync=True)
+    """Why Undo is unavailable, in :attr:`lang`, or ``""``."""
+    status = traitlets.Unicode("playing").tag(sync=True)
+    """``"playing"``, ``"won"`` or ``"blocked"``."""
+    message = traitlets.Unicode("").tag(sync=True)
+    """Why the last action was refused, in :attr:`lang` (``""`` when none was, or rules are silent)."""
+    note = traitlets.Unicode("").tag(sync=True)
+    """A line of information: a hint, an explanation, narration, a lesson's verdict."""
+    note_tone = traitlets.Unicode("").tag(sync=True)
+    """``"right"`` or ``"wrong"`` when the note is a verdict, else ``""``."""
+    lesson_buttons: traitlets.List[str] = traitlets.List().tag(sync=True)
+    """In a lesson, the only toolbar buttons offered (their ``data-action`` names); ``[]`` offers all."""
+    lesson_panel = traitlets.Dict().tag(sync=True)
+    """In a lesson, ``{number, count, key, title, rule, task, solved, done, has_next}`` in :attr:`lang`; else ``{}``."""
+    lessons_done: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Keys of the lessons solved on this board (or kept by the browser: :attr:`lesson_storage`)."""
+    lesson_storage = traitlets.Unicode("").tag(sync=True)
+    """The browser's ``localStorage`` key that keeps :attr:`lessons_done` across visits; ``""`` keeps nothing."""
+    announcement = traitlets.Unicode("").tag(sync=True)
+    """The last announcement, for screen readers."""
+    announce_id = traitlets.Int(0).tag(sync=True)
+    """+1 with every new announcement (a repeated text is read again)."""
+    selected = traitlets.Unicode("").tag(sync=True)
+    """The selected place (``"3"``, ``"F1"``) or ``""``."""
+    targets = traitlets.Dict().tag(sync=True)
+    """Place → its legal destinations, for every card that can move."""
+    hint_move = traitlets.Unicode("").tag(sync=True)
+    """The suggested move (``"13-14"``, ``"R"``) or ``""``."""
+    winnability = traitlets.Unicode("").tag(sync=True)
+    """``"winnable"``, ``"lost"``, ``"unknown"``, ``"hidden"`` (cards face down) or ``""`` (not asked)."""
+    pending_move = traitlets.Unicode("").tag(sync=True)
+    """A board move the teaching mode holds for confirmation, or ``""``."""
+    warning = traitlets.Unicode("").tag(sync=True)
+    """Why the pending move is held, in :attr:`lang`."""
+    replay_state = traitlets.Dict().tag(sync=True)
+    """``{}``, or ``{step, total, playing, delay, moves, total_moves, better, practice}`` in a replay or a
+    review (``moves``, ``total_moves``: the Moves counter's numbering; ``practice``: Practice is offered)."""
+    practice_state = traitlets.Dict().tag(sync=True)
+    """``{}``, or ``{position, query, tries, most, better, done}`` while a practice is on the board."""
+    elapsed = traitlets.Float(0.0).tag(sync=True)
+    """Seconds played when this state was published (the board counts on between updates)."""
+    clock_running = traitlets.Bool(False).tag(sync=True)
+    """Whether the board should keep the clock ticking."""
     lang = traitlets.Enum(("pl", "en"), "pl").tag(sync=True)
-    labels = traitlets.Dict(help="interface texts in lang, from crescent_widget.words.i18n").tag(sync=True)
+    """The language of every text: ``"pl"`` or ``"en"``."""
+    labels = traitlets.Dict().tag(sync=True)
+    """Every interface text in :attr:`lang`, from ``crescent_widget.words.i18n``."""
     interactive_rules = traitlets.Bool(True).tag(sync=True)
+    """Whether a refusal is explained in :attr:`message`."""
     show_labels = traitlets.Bool(True).tag(sync=True)
+    """Whether the board shows each pile's number and card count."""
     teach = traitlets.Bool(False).tag(sync=True)
-    winnable = traitlets.Bool(False, help="random deals are proven winnable")
+    """Teaching mode: each action explained; a move that throws a win away waits for confirmation."""
+    winnable = traitlets.Bool(False)
+    """Whether random deals are proven winnable (not synced: the board has no use for it)."""
     four_colour = traitlets.Bool(False).tag(sync=True)
+    """♠ black, ♥ red, ♣ green, ♦ blue."""
     large = traitlets.Bool(False).tag(sync=True)
-    auto_play = traitlets.Bool(False, help="play the foundation moves that can never hurt").tag(sync=True)
-    rev = traitlets.Int(0, help="state revision: +1 with every update; intents quote it").tag(sync=True)
-    search = traitlets.Unicode(
-        "", help="what a background search is doing, in lang, or '' (progress does not change rev)"
-    ).tag(sync=True)
+    """Bigger card faces (the board still fits 600 px without scrolling)."""
+    auto_play = traitlets.Bool(False).tag(sync=True)
+    """Play the foundation moves that can never hurt (see ``Table``)."""
+    rev = traitlets.Int(0).tag(sync=True)
+    """The table's ``rev``: +1 with every update; the board's intents quote it (a stale one is dropped)."""
+    stats_panel = traitlets.Dict().tag(sync=True)
+    """The statistics panel: ``{enabled, rows, said, record}`` (:meth:`Stats.panel
+    <crescent_widget.stats.Stats.panel>`: the table every face shows, and what the win banner
+    says of the player's wins and streak), in :attr:`lang`."""
+    search = traitlets.Unicode("").tag(sync=True)
+    """What a background search is doing, in :attr:`lang`, or ``""`` (its progress does not change :attr:`rev`)."""
 
     def __init__(
         self,
@@ -185,47 +206,21 @@ class CrescentWidget(anywidget.AnyWidget):
         lesson: LessonArg | None = None,
         lesson_storage: str = "",
     ) -> None:
-        # The table first, so that a bad code or option raises before any comm opens.
-        table = Table(
-            code,
-            lang=lang,
-            interactive_rules=interactive_rules,
-            teach=teach,
-            winnable=winnable,
-            variant=variant,
-            auto_play=auto_play,
+        options = TableOptions(
+            lang=lang, interactive_rules=interactive_rules, teach=teach, winnable=winnable, variant=variant
         )
-        views = {"show_labels": show_labels, "four_colour": four_colour, "large": large}
-        for name, value in views.items():
-            check_flag(name, value)
-        WidgetLessons.check(lesson, LESSONS, lesson_storage)
-        # A lesson's moves are no game of the player's: they go into no statistics.
-        book = open_book(check_flag("stats", stats) and lesson is None)
-        super().__init__(
-            lang=table.lang,
-            interactive_rules=interactive_rules,
-            teach=teach,
-            winnable=winnable,
-            variant=table.variant,
-            auto_play=auto_play,
-            lesson_storage=lesson_storage,
-            **views,
-        )
-        self._table = table
-        # Traits change on the kernel's thread and on a search's (its progress): one at a time.
-        self._syncing = threading.RLock()
-        self._stats = None if book is None else StatsKeeper(table, book)
-        table.on_view = self._publish
-        # The board's searches run off the kernel's thread, so taps are answered meanwhile;
-        # their progress is its own trait, without a new rev (a tap made meanwhile stands).
-        table.background = True
-        table.on_search = self._show_search
-        self.on_msg(lambda _widget, content, _buffers: self._on_front_end_message(content))
-        self.observe(self._on_option, names=list(TABLE_OPTIONS))
-        self._publish(table.view())
-        self._lessons = WidgetLessons(self, None, LESSONS)
-        if lesson is not None:
-            self.start_lesson(lesson)
+        options.update(TableOptions(show_labels=show_labels, four_colour=four_colour, large=large, auto_play=auto_play))
+        keep = check_flag(stats, "stats") and lesson is None  # a lesson's moves are no game of the player's
+        # The board's searches run in the background, off the kernel's thread: taps are answered meanwhile.
+        self._table = table = Table(code, **options, stats=keep, lesson=lesson, background=True)
+        # lesson_storage is checked, as the rest, before any comm opens.
+        super().__init__(lesson_storage=check_text(lesson_storage, "lesson_storage"), **view_traits(table.view()))
+        self._shown: dict[str, Any] = {}  # what _publish copies in now (see _on_option)
+        table.on_view, table.on_search = self._publish, lambda text: setattr(self, "search", text)
+        self.on_msg(lambda _widget, content, _buffers: handle(table, content, self.send))
+        self.observe(self._on_option, names=[*SETTINGS, "winnable"])  # options set from code go to the table
+        # close() (ipywidgets') lets the comm go: the table's search is cancelled and its thread joined within 1 s.
+        self.observe(lambda change: change["new"] is None and table.close(), names=["comm"])
 
     @classmethod
     def from_game(cls, game: Game, **options: Any) -> CrescentWidget:
@@ -235,15 +230,14 @@ class CrescentWidget(anywidget.AnyWidget):
         >>> w.code, w.lang, w.teach
         ('CR1-N-AAAAAAB', 'en', True)
         """
-        widget = cls(**options)
-        widget.load(game)
+        (widget := cls(**options)).load(game)
         return widget
 
     # --------------------------------------------------------------- the table underneath
 
     @property
     def table(self) -> Table:
-        """The :class:`~crescent_widget.table.Table` this widget shows."""
+        """The :class:`~crescent_widget.table.Table` this widget shows: it owns the session."""
         return self._table
 
     @property
@@ -256,14 +250,19 @@ class CrescentWidget(anywidget.AnyWidget):
         """A copy of the game from just before the last action (``None`` before any)."""
         return self._table.previous_game
 
-    def load(self, game: Game) -> None:
-        """Show another engine game (a saved one, or a position from ``Game.from_layout``); ends a replay.
+    @property
+    def stats(self) -> Stats:
+        """The player's statistics per variant, kept across sessions (:attr:`Table.stats`)."""
+        return self._table.stats
 
-        A dealt game left unwon after a move counts in :attr:`stats` as lost, as New game counts it.
-        """
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson this board shows, or ``None``."""
+        return self._table.lesson
+
+    def load(self, game: Game) -> None:
+        """Show another engine game (a saved one, a position from ``Game.from_layout``); ends a replay."""
         self._table.load(game)
-        if self._stats is not None:
-            self._stats.settle()
 
     def refresh(self) -> None:
         """Publish the engine's state again (needed only after using :attr:`game` directly)."""
@@ -284,20 +283,12 @@ class CrescentWidget(anywidget.AnyWidget):
     # ------------------------------------------------------- actions from notebook code
 
     def move(self, src: MoveArg, dst: PlaceLike | None = None) -> Move:
-        """Play a move, as :meth:`Game.move` does (``move(10, 14)``, ``move("13-F")``).
-
-        Moves from code always play (the teaching mode warns only before board moves).
-
-        Raises:
-            InvalidMoveError: the move is malformed; nothing changes.
-            IllegalMoveError: the rules forbid it; nothing changes but the message.
-        """
-        played = self._table.move(src, dst, by_player=False)
-        assert played is not None  # code moves are never held for confirmation
-        return played
+        """Play a move, as :meth:`Table.move` does (``move(10, 14)``, ``move("13-F")``), as code:
+        never held by the teaching mode, so it returns the move played."""
+        return self._table.move(src, dst, by_player=False)  # type: ignore[return-value]  # code moves are never held
 
     def tap(self, place: PlaceLike) -> Move | None:
-        """Tap a pile or foundation, as a player does; returns the move made, if any (see :meth:`Table.tap`)."""
+        """Tap a pile or foundation, as a player does; returns the move made, if any (:meth:`Table.tap`)."""
         return self._table.tap(place, by_player=False)
 
     def double_tap(self, place: PlaceLike) -> Move | None:
@@ -317,15 +308,15 @@ class CrescentWidget(anywidget.AnyWidget):
         self._table.restart(by_player=False)
 
     def undo(self) -> Move:
-        """Take back the last move and return it (refused after a reshuffle: see ``Game.check_undo``)."""
+        """Take back the last move and return it (refused after a reshuffle: :meth:`Table.undo`)."""
         return self._table.undo()
 
-    def finish(self) -> tuple[Move, ...]:
-        """Play the rest when only foundation moves are left (:attr:`can_finish`); returns the moves.
+    def redo(self) -> Move:
+        """Play again the last move undone and return it (see :meth:`Table.redo`)."""
+        return self._table.redo()
 
-        Raises:
-            IllegalMoveError: ``nothing_to_finish``.
-        """
+    def finish(self) -> tuple[Move, ...]:
+        """Play the rest when only foundation moves are left (:attr:`can_finish`; :meth:`Table.finish`)."""
         return self._table.finish()
 
     def new_game(self, code: str | None = None) -> None:
@@ -333,26 +324,22 @@ class CrescentWidget(anywidget.AnyWidget):
         self._table.new_game(code, by_player=False)
 
     def show_note(self, text: str, tone: str = "") -> None:
-        """Show one line of information on the board (``""`` clears it); the next action clears it.
-
-        ``tone`` ``"right"`` or ``"wrong"`` marks a verdict: its own colour and symbol, announced.
-        """
+        """Show one line of information on the board (``""`` clears it; :meth:`Table.show_note`)."""
         self._table.show_note(text, tone)
 
-    def hint(self, seconds: float | None = None) -> Hint:
-        """Ask the solver for a move: the board lights it and the note explains it."""
-        return self._table.hint(seconds)
+    def hint(self, seconds: float | None = None, *, nodes: int | None = None) -> Hint:
+        """Ask the solver for a move: the board lights it and the note explains it (:meth:`Table.hint`)."""
+        return self._table.hint(seconds, nodes=nodes)
 
-    def still_winnable(self, seconds: float = 1.0) -> Winnability:
-        """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
+    def still_winnable(self, seconds: float | None = None, *, nodes: int | None = None) -> Winnability:
+        """The board's "Still winnable?", blocking for up to ``seconds`` (:meth:`Table.still_winnable`)."""
+        return self._table.still_winnable(seconds, nodes=nodes)
 
-        Blocks for up to ``seconds``; the board's button searches in the background, for longer.
-        """
-        return self._table.still_winnable(seconds)
-
-    def move_check(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
-        """Would this move throw away a win? Asks the solver; plays nothing."""
-        return self._table.move_check(src, dst, seconds)
+    def move_check(
+        self, src: MoveArg, dst: PlaceLike | None = None, seconds: float | None = None, *, nodes: int | None = None
+    ) -> MoveCheck:
+        """Would this move throw away a win? Asks the solver; plays nothing (:meth:`Table.move_check`)."""
+        return self._table.move_check(src, dst, seconds, nodes=nodes)
 
     def confirm(self) -> Move:
         """Play the move the teaching mode held back with a warning ("go ahead")."""
@@ -378,112 +365,42 @@ class CrescentWidget(anywidget.AnyWidget):
         """Leave replay mode: back to the game as it was (or, with ``keep=True``, play on from here)."""
         self._table.replay_stop(keep)
 
-    def review(self, seconds: float = REVIEW_SECONDS) -> Review:
-        """Review the game: the replay opens where the win was lost, with why and the better move lit."""
-        return self._table.review(seconds)
+    def review(self, seconds: float | None = None, *, nodes: int | None = None) -> Review:
+        """Review the game: the replay opens where the win was lost, with why and the better move lit.
+
+        See :meth:`Table.review`.
+        """
+        return self._table.review(seconds, nodes=nodes)
 
     def review_try(self) -> Move:
         """Play the review's better move as a new branch of the game (the board's "Try it")."""
         return self._table.review_try()
 
-    # The former names, kept for one release.
-    check_winnable = renamed(still_winnable, "check_winnable", "CrescentWidget")
-    check_move = renamed(move_check, "check_move", "CrescentWidget")
-
-    @property
-    def stats(self) -> Stats:
-        """The player's statistics per variant (kept across sessions; see :mod:`crescent_widget.stats`)."""
-        if self._stats is None:
-            return Stats({}, self.lang, enabled=False)
-        return Stats(self._stats.book.summary(), self.lang)
-
-    # ------------------------------------------------------------------------- lessons
-
-    @property
-    def lesson(self) -> Lesson | None:
-        """The lesson this board shows, or ``None``."""
-        return self._lessons.lesson
+    def practice(self, position: Game | str | None = None, seconds: float | None = None) -> PracticeState:
+        """Practise keeping the win just before the last review's mistake, or from ``position``
+        (:meth:`Table.practice`, which also takes a budget in positions; the board's Practice),
+        each try judged within ``seconds``. The board's taps are the tries; from code,
+        ``w.table.move(...)`` makes one (``w.move`` is code's own move and is never judged)."""
+        return self._table.practice(position, seconds=seconds)
 
     def start_lesson(self, lesson: LessonArg = 1) -> Lesson:
-        """Make this board a lesson's: a number 1–9 of the course, or any :class:`Lesson`.
-
-        The board deals the lesson's position and shows its rule and task above itself, with
-        Try again and (in the course) Next lesson. It offers only the buttons of the task (never
-        New game or Finish; Undo or Reshuffle where that is the task) and judges every action of the learner:
-        a right one is praised with the rule it used and its key added to :attr:`lessons_done`;
-        a legal one that does not do the task is taken back at once, with what it did and the
-        idea of the right move, so the learner can try again. Once the task is done, moves are
-        free play (they stand, unjudged) until Try again or Next lesson. :meth:`end_lesson` leaves it.
-
-        Raises:
-            InvalidOptionError: a number outside the course.
-
-        >>> w = CrescentWidget(lesson=2, lang="en")
-        >>> w.lesson_panel["task"], w.lesson_buttons
-        ('Task: put 8♥ (pile 1) where it fits.', ['help'])
-        >>> w.move(1, 2)
-        Traceback (most recent call last):
-        ...
-        crescent_widget.errors.IllegalMoveError: Must be the same suit
-        >>> w.move(1, 4); w.note_tone, w.lessons_done
-        Move.parse('1-4')
-        ('right', ['build'])
-        >>> w.next_lesson().key, w.lesson_panel["number"]
-        ('wrap', 3)
-        """
-        find_lesson(lesson, LESSONS)  # a bad lesson is refused before counting stops
-        if self._stats is not None:
-            self._stats.counting = False  # a lesson's board is no game played, though lesson 1 is a deal
-        return self._lessons.start(lesson)
+        """Make this board a lesson's (:meth:`Table.start_lesson`): its rule and task above the board,
+        only its task's buttons, Try again and Next lesson, a verdict on every action."""
+        return self._table.start_lesson(lesson)
 
     def retry_lesson(self) -> None:
         """Start the lesson again from its position (the board's Try again); nothing without a lesson."""
-        self._lessons.retry()
+        self._table.retry_lesson()
 
     def next_lesson(self) -> Lesson | None:
         """Go on to the next lesson of the course (Next lesson); ``None`` after the last one or without one."""
-        return self._lessons.next()
+        return self._table.next_lesson()
 
     def end_lesson(self) -> None:
         """Leave the lesson: a plain board again, on the position it shows, with every button."""
-        self._lessons.end()
-        if self._stats is not None:
-            self._stats.counting = True  # from the next deal on: the lesson's position stays uncounted
+        self._table.end_lesson()
 
-    # ------------------------------------------------------------------ traits and comms
-
-    def _on_front_end_message(self, content: object) -> None:
-        """A message from a view: the board's own requests here, every play intent to the table."""
-        kind = content.get("type") if isinstance(content, dict) else None
-        if kind == "setting" and isinstance(content, dict):
-            self._apply_setting(content.get("name"), content.get("value"))
-        elif kind == "clock":
-            # A view that (re)appears asks for the clock: the game's own, never a stale copy.
-            self.send({"type": "clock", "elapsed": self._table.game.elapsed, "running": self.clock_running})
-        elif kind in ("lesson_retry", "lesson_next") and isinstance(content, dict):
-            rev = content.get("rev")
-            if not self._lessons.control(kind, rev):
-                logger.info("ignored stale %s intent (rev %s, now %d)", kind, quoted(rev), self.rev)
-        elif self._lessons.refuses(kind):
-            logger.info("ignored the %s intent: the lesson on this board does not offer it", quoted(kind))
-        elif self._lessons.lesson is None:
-            handle(self._table, content, self.rev)
-        else:
-            with self.hold_sync():  # a refused attempt and the lesson's verdict on it: one update
-                refused = handle(self._table, content, self.rev)
-                self._lessons.heard(kind, refused, self._table.refused_attempt)
-
-    def _apply_setting(self, name: object, value: object) -> None:
-        """A change from the settings panel, checked like any option; a bad one is logged and undone."""
-        check = SETTINGS.get(name) if isinstance(name, str) else None
-        try:
-            if check is None:
-                raise InvalidOptionError(f"{name!r} is not a board setting")
-            setattr(self, str(name), check(value))
-        except (InvalidOptionError, traitlets.TraitError) as err:
-            logger.warning("ignored a setting from the board: %s", err)
-            if isinstance(name, str) and name in SETTINGS:
-                self.send_state(name)
+    # --------------------------------------------------------------- traits and comms
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The live widget for front ends with a kernel, and the board as SVG beside it.
@@ -493,66 +410,34 @@ class CrescentWidget(anywidget.AnyWidget):
         notebook saved without widget state) the SVG picture of the position shows instead.
         The picture is the position when the widget was displayed.
         """
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
+        if (bundle := super()._repr_mimebundle_(**kwargs)) is None:
             return None
-        data, metadata = bundle
-        return {**data, "image/svg+xml": self._table.game.svg(lang=self.lang)}, metadata
+        return {**bundle[0], "image/svg+xml": self._table.game.svg(lang=self.lang)}, bundle[1]
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Take a state update from the front end: valid view options only; never raises.
-
-        The front end sends intents, never state. A write to any other trait (a pile, the
-        move counter…), to a name that is no trait, or a bad option value (``lang="xx"``) is
-        refused and logged, and the true value of a refused trait is sent back so that the
-        front end agrees with Python again.
-        """
-        if not isinstance(sync_data, dict):
-            logger.warning("ignored a front-end state update that is not an object: %s", quoted(sync_data))
-            return
-        accepted, refusals = checked_options(sync_data)
-        for key, err in refusals:
-            logger.warning(
-                "ignored a front-end write to %s: %s", clip(key) if isinstance(key, str) else quoted(key), err
-            )
-        if accepted:
-            super().set_state(accepted)
-        synced = self.keys  # the synced traits' names
-        refused = sorted(key for key in sync_data if key not in accepted and isinstance(key, str) and key in synced)
-        if refused:
-            self.send_state(refused)
+        """Take a state update from the front end as settings of the table (:func:`~.table.protocol.update`);
+        never raises. The true value of a refused trait is sent back, so that the front end agrees again."""
+        refused = [name for name in update(self._table, sync_data) if isinstance(name, str) and name in self.keys]
+        self.send_state(sorted(refused))  # nothing is sent for none
 
     def _handle_msg(self, msg: dict[str, Any]) -> None:
-        """Take one comm message from the front end; a malformed one is logged and dropped.
-
-        ipywidgets reads the message's fields without checking them and shows a traceback
-        in the notebook for any error; the board sends state updates (options) and custom
-        messages (intents), without binary buffers, so anything else is not from it.
-        """
-        request = comm_request(msg)
-        if request is None:
-            logger.warning("ignored a malformed front-end message: %s", quoted(msg))
-            return
-        method, payload = request
-        if method == "custom":
-            self._handle_custom_msg(payload, [])
-        elif method == "update":
-            self.set_state(payload)  # checked there: any value is refused or taken
-        else:
-            self.send_state()
+        """Take one comm message from the front end, rebuilt with only what the board sends
+        (:func:`~.table.protocol.comm_message`); one the board would not send is logged and dropped."""
+        if (clean := comm_message(msg)) is not None:
+            super()._handle_msg(clean)
 
     def _on_option(self, change: dict[str, Any]) -> None:
-        setattr(self._table, change["name"], change["new"])
-
-    def _show_search(self, text: str) -> None:
-        with self._syncing:
-            self.search = text
+        """An option set from code goes to the table (a value :meth:`_publish` copies in does not)."""
+        if self._shown.get(change["name"], self) != change["new"]:  # (self: no value shown)
+            setattr(self._table, change["name"], change["new"])
 
     def _publish(self, view: TableView) -> None:
         """Copy the table's view into the traits in one update (equal values are not resent)."""
-        with self._syncing, self.hold_sync():
-            for name, value in view_traits(view).items():
-                setattr(self, name, value)
-            self.variant = self._table.variant
-            self.labels = dict(view.labels)
-            self.rev = self.rev + 1
+        self._shown = traits = view_traits(view)
+        try:
+            with self.hold_sync():
+                for name, value in traits.items():
+                    if getattr(self, name) != value:  # most traits are as they were: skip traitlets' checks
+                        setattr(self, name, value)
+        finally:
+            self._shown = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine.game import Game
 from ..words.i18n import Words
-from .lesson import UNDO, Lesson, full_foundations, sparse_position
+from .lesson import UNDO, Lesson, sparse_position
 
 
 def _played(game: Game, *moves: str) -> Game:
@@ -18,13 +18,14 @@ def _played(game: Game, *moves: str) -> Game:
     return game
 
 
-def _almost_won() -> Game:
-    foundations = full_foundations()
-    foundations["F5"] = foundations["F5"][:-1]
-    return sparse_position({1: ["AS"]}, foundations)
+def _blocked() -> Game:
+    """Spades: F1 full, F5 down to 3♠; 2♠ on pile 1 and A♠ on pile 2, no reshuffle left. A♠ onto 2♠
+    blocks the game (nothing can go anywhere); undone, 2♠ and then A♠ go home and win."""
+    return _played(sparse_position({1: ["2S"], 2: ["AS"]}, {"F5": _SPADES_DOWN[:11]}, reshuffles_left=0), "2-1")
 
 
 _SPADES_DOWN = ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"]
+_DIAMONDS_UP = ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"]
 _CLUBS_12 = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
 
 LESSONS: tuple[Lesson, ...] = (
@@ -152,10 +153,11 @@ LESSONS: tuple[Lesson, ...] = (
             en="Reshuffle takes the bottom card of every pile of two or more cards and puts it on top. There "
             "are 3 per game. The pile 2♥ 9♣ J♦ J♦ becomes 9♣ J♦ J♦ 2♥.",
         ),
-        Words(pl="Zadanie: przetasuj (R).", en="Task: reshuffle (R)."),
-        lambda: sparse_position({1: ["2H", "9C", "JD", "JD"]}),
+        Words(pl="Zadanie: przetasuj.", en="Task: reshuffle."),
+        # F4 stops at 9♦ and F8 at K♦: J♦ on pile 1 has nowhere to go, and nothing else moves.
+        lambda: sparse_position({1: ["2H", "9C", "JD", "JD"]}, {"F4": _DIAMONDS_UP[:9], "F8": ["KD"]}),
         frozenset({"R"}),
-        Words(pl="Naciśnij „Przetasuj” (albo klawisz R).", en="Press Reshuffle (or the R key)."),
+        Words(pl="Naciśnij „Przetasuj”.", en="Press Reshuffle."),
     ),
     Lesson(
         "undo",
@@ -166,10 +168,10 @@ LESSONS: tuple[Lesson, ...] = (
             en="Undo takes back up to the 100 most recent moves; the move counter goes down. After a "
             "reshuffle the history starts again: moves before it cannot be undone.",
         ),
-        Words(pl="Zadanie: cofnij ostatni ruch (U).", en="Task: undo the last move (U)."),
+        Words(pl="Zadanie: cofnij ostatni ruch.", en="Task: undo the last move."),
         lambda: _played(sparse_position({1: ["9H", "8H"], 2: ["7H"]}), "1-2"),
         frozenset({UNDO}),
-        Words(pl="Naciśnij „Cofnij” (albo klawisz U).", en="Press Undo (or the U key)."),
+        Words(pl="Naciśnij „Cofnij”.", en="Press Undo."),
     ),
     Lesson(
         "end",
@@ -180,12 +182,15 @@ LESSONS: tuple[Lesson, ...] = (
             en="The game is won when each of the 8 foundations holds 13 cards. It is blocked when no move "
             "and no reshuffle is left: then undo the last move or start a new game.",
         ),
-        Words(pl="Zadanie: połóż A♠ na fundament i wygraj.", en="Task: put A♠ on a foundation and win."),
-        _almost_won,
-        frozenset({"1-F5"}),
         Words(
-            pl="Fundament Króla pik (F5) czeka już tylko na A♠.",
-            en="The King of spades foundation (F5) waits only for A♠.",
+            pl="Zadanie: ruch A♠ na 2♠ zablokował partię. Cofnij go, a potem wygraj.",
+            en="Task: moving A♠ onto 2♠ blocked the game. Undo it, then win.",
+        ),
+        _blocked,
+        frozenset({UNDO}),
+        Words(
+            pl="Nie ma ruchu ani przetasowania: zostaje „Cofnij”. Potem 2♠ i A♠ idą na F5.",
+            en="No move and no reshuffle is left: Undo is the way out. Then 2♠ and A♠ go onto F5.",
         ),
     ),
 )

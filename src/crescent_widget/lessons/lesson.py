@@ -1,10 +1,11 @@
 """A lesson: a prepared position that teaches one rule, and the judge of the learner's answer.
 
 A :class:`Lesson` holds a position, the rule in words, a task, and the answers it
-accepts. :meth:`Lesson.check` plays an answer on a game and returns a :class:`Verdict`
+accepts. :meth:`Lesson.try_answer` plays an answer on a game and returns a :class:`Verdict`
 saying why it was right or wrong, in Polish or English. :func:`sparse_position`
 builds teaching positions from a few named piles; teachers can write their own lessons
-with it.
+with it. A lesson runs on a table: ``Table(lesson=my_lesson)`` (the terminal, a script) or
+``CrescentWidget(lesson=my_lesson)`` (a board), which deal it, judge it and offer Try again.
 
 >>> from crescent_widget.lessons import LESSONS
 >>> lesson = LESSONS[2]
@@ -18,45 +19,59 @@ with it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TypeVar
 
-from ..deprecation import renamed
+from ..checks import refuse_type
 from ..engine.cards import ASCII_TEXT, card_index, parse_card_index
 from ..engine.codes import base_cards
 from ..engine.game import Game
-from ..engine.moves import Move, Place
-from ..errors import CrescentError
-from ..words.i18n import DEFAULT_LANG, NO_WORDS, Lang, Words, check_lang, label, message
+from ..engine.moves import FOUNDATIONS, PILES, Move, Place
+from ..errors import ArgumentTypeError, CrescentError, InvalidOptionError, InvalidPositionError, quoted
+from ..words.i18n import DEFAULT_LANG, NO_WORDS, REASONS, Lang, Words, check_lang, label, message
 from ..words.narration import explain, taken_back, why_refused
-
-if TYPE_CHECKING:
-    from ..widget import CrescentWidget
 
 FILLER_PILE: int = 6
 UNDO = "U"
+MAX_KEY_LENGTH = 40  # a key is kept among the lessons done, in a browser's storage too
+K = TypeVar("K", int, str)
 
 
 def sparse_position(
-    piles: Mapping[int, list[str]],
-    foundations: Mapping[str, list[str]] | None = None,
+    piles: Mapping[int, Sequence[str]],
+    foundations: Mapping[str, Sequence[str]] | None = None,
     reshuffles_left: int = 3,
 ) -> Game:
     """A legal position with the named piles, every other card tidied away.
 
     Foundations not given are built as far as the spare cards allow (Ace foundations
     up, then King foundations down); cards still left over go, six at most, into
-    the piles not named. Piles are keyed 1–16, foundations ``"F1"``–``"F8"``.
+    the piles not named. Piles are keyed 1–16, foundations ``"F1"``–``"F8"``, each a
+    list of card texts, bottom first.
 
     Raises:
-        InvalidPositionError: the named cards make an impossible position.
+        ArgumentTypeError: ``piles`` or ``foundations`` is not a mapping, or names a list
+            of cards that is not a list of texts (reason ``invalid_position``).
+        InvalidPositionError: a pile or foundation that does not exist, or named cards that
+            make an impossible position.
+        InvalidCardError: a text that is not a card.
 
     >>> g = sparse_position({1: ["8H"], 2: ["9H"]})
     >>> [len(p) for p in g.piles][:2], g.check(1, 2)
     ([1, 1], None)
+    >>> sparse_position({17: ["8H"]})
+    Traceback (most recent call last):
+    ...
+    crescent_widget.errors.InvalidPositionError: no pile 17: piles are numbered 1 to 16
     """
-    foundations = dict(foundations or {})
+    piles = _named(piles, "piles", {number: number for number in range(1, PILES + 1)}, "piles are numbered 1 to 16")
+    foundations = _named(
+        {} if foundations is None else foundations,
+        "foundations",
+        {f"F{number}": f"F{number}" for number in range(1, FOUNDATIONS + 1)},
+        "foundations are named F1 to F8",
+    )
     used = Counter(parse_card_index(c) for pile in piles.values() for c in pile)
     used.update(parse_card_index(c) for f in foundations.values() for c in f)
     spare = Counter({card: 2 for card in range(52)})
@@ -107,7 +122,12 @@ class Lesson:
     ``title``, ``rule`` and ``task`` are :class:`~crescent_widget.words.i18n.Words`, read with
     ``.text(lang)``. ``answers`` are move texts (``"10-14"``, ``"1-F"`` — compared after ``F`` resolves),
     ``"R"`` for a reshuffle or ``"U"`` for undo. ``idea`` is the hint of the right idea that a
-    wrong answer gets.
+    wrong answer gets. ``key`` names the lesson among those a learner has done (at most
+    40 characters).
+
+    Raises:
+        ArgumentTypeError: a field of the wrong type (reason ``invalid_option``).
+        InvalidOptionError: an empty or too long key, no answers, or an answer that is no move.
     """
 
     key: str
@@ -118,6 +138,24 @@ class Lesson:
     answers: frozenset[str]
     idea: Words = NO_WORDS
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.key, str):
+            refuse_type("invalid_option", "a lesson's key", "a str", self.key)
+        if not 0 < len(self.key) <= MAX_KEY_LENGTH:
+            raise InvalidOptionError(f"a lesson's key must be 1 to {MAX_KEY_LENGTH} characters, got {quoted(self.key)}")
+        for name in ("title", "rule", "task", "idea"):
+            if not isinstance(getattr(self, name), Words):
+                refuse_type("invalid_option", f"a lesson's {name}", "Words", getattr(self, name))
+        if not callable(self.setup):
+            refuse_type("invalid_option", "a lesson's setup", "a function that returns a Game", self.setup)
+        if not isinstance(self.answers, frozenset) or not all(isinstance(a, str) for a in self.answers):
+            refuse_type("invalid_option", "a lesson's answers", "a frozenset of move texts", self.answers)
+        if not self.answers:
+            raise InvalidOptionError("a lesson needs at least one answer")
+        for answer in self.answers:
+            if answer not in ("R", UNDO):
+                Move.parse(answer)  # InvalidMoveError (a ValueError) names the one that is no move
+
     @property
     def buttons(self) -> tuple[str, ...]:
         """The board's buttons that belong to the task (the help is always there)."""
@@ -125,10 +163,15 @@ class Lesson:
         return ("help", *(wanted[answer] for answer in sorted(self.answers) if answer in wanted))
 
     def fresh_position(self) -> Game:
-        """A fresh copy of the lesson's position."""
-        return self.setup()
+        """A fresh copy of the lesson's position.
 
-    new_game = renamed(fresh_position, "new_game", "Lesson")
+        Raises:
+            ArgumentTypeError: the lesson's ``setup`` gave something else than a Game.
+        """
+        game = self.setup()
+        if not isinstance(game, Game):
+            refuse_type("invalid_option", f"lesson {self.key!r}'s setup()", "a Game", game)
+        return game
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """Title, rule and task, ready to print."""
@@ -144,8 +187,16 @@ class Lesson:
         return f"### {self.title.text(lang)}\n\n{self.rule.text(lang)}\n\n**{self.task.text(lang)}**"
 
     def judge(self, before: Game, answer: str | Move, lang: str = DEFAULT_LANG) -> Verdict:
-        """Judge ``answer`` (a move, ``"R"`` or ``"U"``) as played from ``before``; changes nothing."""
+        """Judge ``answer`` (a move, ``"R"`` or ``"U"``) as played from ``before``; changes nothing.
+
+        Raises:
+            ArgumentTypeError: ``before`` is not a Game, or ``answer`` neither text nor a Move.
+        """
         lang = check_lang(lang)
+        if not isinstance(before, Game):
+            refuse_type("invalid_option", "the position judged", "a Game", before)
+        if not isinstance(answer, str | Move):
+            refuse_type("invalid_option", "an answer", "a move's text or a Move", answer)
         if isinstance(answer, str) and answer.strip().upper() == UNDO:
             if not before.can_undo():
                 why = after_colon(message("nothing_to_undo", lang))
@@ -183,6 +234,9 @@ class Lesson:
         tapped place whose card has nowhere to go), the reason names the cards; else it is the
         rule's own message.
 
+        Raises:
+            InvalidOptionError: ``reason`` is no refusal reason of the catalogue.
+
         >>> from crescent_widget.lessons import LESSONS
         >>> from crescent_widget.engine.moves import Move
         >>> lesson = LESSONS[2]
@@ -192,6 +246,10 @@ class Lesson:
         'Not yet: must be the same suit. Hint: An Ace goes onto the King of its suit: A♠ onto K♠.'
         """
         lang = check_lang(lang)
+        if not isinstance(reason, str) or reason not in REASONS:
+            raise InvalidOptionError(f"{quoted(reason)} is not a refusal reason of the rules")
+        if game is not None and not isinstance(game, Game):
+            refuse_type("invalid_option", "the position", "a Game", game)
         named = None if game is None or attempt is None else why_refused(game, attempt, reason, lang)
         return self._illegal(named or after_colon(message(reason, lang)), reason, lang)
 
@@ -221,29 +279,22 @@ class Lesson:
                 game.move(answer)
         return verdict
 
-    check = renamed(try_answer, "check", "Lesson")
 
-    def widget(self, lang: str = DEFAULT_LANG, **options: Any) -> CrescentWidget:
-        """A live widget on the lesson's position that judges every action of the learner.
-
-        The rule and the task show above the board, with Try again; after each action of
-        the learner the note holds the verdict. Options go to ``CrescentWidget`` (``teach=True``
-        by default, so legal destinations light up).
-        """
-        from ..widget import CrescentWidget
-
-        options.setdefault("teach", True)
-        return CrescentWidget(lesson=self, lang=lang, **options)
-
-    def attach(self, widget: CrescentWidget) -> Callable[[], None]:
-        """Make ``widget`` this lesson's board: its position, rule, task, buttons and judge.
-
-        The same as ``widget.start_lesson(lesson)`` (see
-        :meth:`~crescent_widget.CrescentWidget.start_lesson`). Returns a function that
-        detaches the lesson again (the widget keeps its position).
-        """
-        widget.start_lesson(self)
-        return widget.end_lesson
+def _named(given: object, what: str, names: Mapping[object, K], which: str) -> dict[K, list[str]]:
+    """``given`` checked as a mapping of the places ``names`` knows to lists of card texts."""
+    if not isinstance(given, Mapping):
+        refuse_type("invalid_position", what, "a mapping of places to lists of cards", given)
+    checked: dict[K, list[str]] = {}
+    for name, cards in given.items():
+        place = names.get(name) if isinstance(name, int | str) and not isinstance(name, bool) else None
+        if place is None:
+            raise InvalidPositionError(f"no {what[:-1]} {quoted(name)}: {which}")
+        if isinstance(cards, str) or not isinstance(cards, list | tuple):
+            refuse_type("invalid_position", f"{what[:-1]} {place}", "a list of card texts", cards)
+        if not all(isinstance(card, str) for card in cards):
+            raise ArgumentTypeError("invalid_position", f"{what[:-1]} {place} must hold card texts only")
+        checked[place] = list(cards)
+    return checked
 
 
 def after_colon(text: str) -> str:

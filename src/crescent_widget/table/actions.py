@@ -1,4 +1,4 @@
-"""The player's actions at a table: :class:`Actions` plays, taps, undoes, reshuffles, deals.
+"""The player's actions at a table: :class:`Actions` plays, taps, undoes, redoes, reshuffles, deals.
 
 Each action changes the position on the table's :class:`~.state.TableState`, says what
 happened (the announcement, the teaching mode's explanation) and then tells whoever
@@ -9,14 +9,17 @@ move may first wait for the teaching mode's :class:`~.guard.Guard`.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from typing import Any, Literal, NoReturn, Protocol
 
+from ..checks import check_flag
 from ..engine.endgame import finishing_run
 from ..engine.game import Game, MoveArg
 from ..engine.moves import ANY_FOUNDATION, RESHUFFLE, Move, Place, PlaceLike, parse_place
 from ..errors import ArgumentTypeError, CrescentError, IllegalMoveError, InvalidOptionError
+from ..stats import StatsKeeper, won_record
 from ..words.announcements import (
     announce_action,
     announce_selected,
@@ -24,18 +27,19 @@ from ..words.announcements import (
     explain_action,
     game_end,
     join,
+    place_text,
     way_on,
 )
 from ..words.i18n import NO_WORDS, Words, label
 from .guard import Guard
+from .practice import Practice
 from .replay_control import ReplayControl
-from .state import TableState, check_flag
-
-logger = logging.getLogger(__name__)
+from .state import TableState
 
 ActionKind = Literal["move", "reshuffle", "undo", "new_game"]
 ActionCallback = Callable[[str, Move | None], object]
 MoveCallback = Callable[[Move], object]
+Judge = Callable[[str, Move | None, Game], None]
 
 
 class Refuse(Protocol):
@@ -62,8 +66,12 @@ class Actions:
         state: the table's state.
         replays: the table's replay (playing is refused during one; a new game ends it).
         guard: the teaching mode's guard, asked before a player's move.
+        stats: the table's statistics: told of every game put on the table and every move played.
+        judge: a lesson's judge of each action, before it is shown (``Lessons.judge``).
+        practice: the practice on the table, if any, which judges a player's move first.
         show: publish the table's view.
         refuse: show a refusal and raise it.
+        later: run a call to outside code (the callbacks) once the table's lock is let go.
     """
 
     def __init__(
@@ -72,18 +80,32 @@ class Actions:
         *,
         replays: ReplayControl,
         guard: Guard,
+        stats: StatsKeeper,
+        judge: Judge,
+        practice: Practice,
         show: Callable[[], None],
         refuse: Refuse,
+        later: Callable[[Callable[[], object]], None],
     ) -> None:
         self._state = state
         self._replays = replays
         self._guard = guard
+        self._stats = stats
+        self._judge = judge
+        self._practice = practice
         self._show = show
         self._refuse = refuse
+        self._later = later
         self._previous: Game | None = None
         self._armed: tuple[str, int] = ("", -1)  # an action that asked for a second press, and when
         self._question: Words = NO_WORDS  # what that press asked (the note, while it is the note)
         self._auto_playing = False
+        self._said = NO_WORDS  # the note of the last action the player (not auto-play) made
+        # The moves the board made by itself (a tap's only place, the lit card, auto-play) since
+        # the player last chose one, and the game and revision they left: a tap never sends
+        # one of those cards back where it came from.
+        self._landed: tuple[Move, ...] = ()
+        self._landed_at: tuple[Game | None, int] = (None, -1)  # compared by identity: Game's == is by position
         self._action_callbacks: list[ActionCallback] = []
         self._move_callbacks: list[MoveCallback] = []
 
@@ -100,18 +122,39 @@ class Actions:
         """``Table.on_move``."""
         _register(self._move_callbacks, callback, remove)
 
-    def move(self, src: MoveArg, dst: PlaceLike | None = None, *, by_player: bool = True) -> Move | None:
-        """``Table.move``."""
-        check_flag("by_player", by_player)
-        self._begin()
-        concrete = self.resolve(src, dst)
-        if by_player and self._state.teach and self._guard.holds(concrete):
-            return None
-        return self.play(concrete)
+    @contextmanager
+    def attempt(self, by_player: bool) -> Iterator[None]:
+        """While a player's attempt at a move (a tap, a double tap, a drop) runs, a refusal of it
+        is the player's (a lesson answers it: ``Lessons.refused``)."""
+        state = self._state
+        outer = state.attempting
+        state.attempting = outer or check_flag(by_player, "by_player")
+        try:
+            yield
+        finally:
+            state.attempting = outer
+
+    def move(
+        self, src: MoveArg, dst: PlaceLike | None = None, *, by_player: bool = True, automatic: bool = False
+    ) -> Move | None:
+        """``Table.move``; ``automatic``: the board chose the destination (a tap), not the player."""
+        with self.attempt(by_player):
+            self._begin()
+            concrete = self.resolve(src, dst)
+            if by_player:
+                tried, played = self._practice.attempt(concrete)
+                if tried:
+                    return played
+            if by_player and self._state.teach and self._guard.holds(concrete):
+                return None
+            return self.play(concrete, automatic=automatic)
 
     def tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """``Table.tap``."""
-        check_flag("by_player", by_player)
+        with self.attempt(by_player):
+            return self._tap(place, by_player)
+
+    def _tap(self, place: PlaceLike, by_player: bool) -> Move | None:
         self._begin()
         self._replays.refuse_if_active()
         tapped = self._place(place)
@@ -124,9 +167,14 @@ class Actions:
                 self._show()
                 return None
             return self.move(Move(selected, tapped), by_player=by_player)
+        hint = self._state.hint
+        if hint is not None and hint.move is not None and hint.move.src == tapped:
+            # The lit card: its hinted move, wherever else it fits, back where it came from too
+            # (a winning line may move a card back): the hint asked for it, not the board.
+            return self.move(hint.move, by_player=by_player, automatic=True)
         destinations = self._destinations(tapped)
         if len(destinations) == 1:
-            return self.move(Move(tapped, destinations[0]), by_player=by_player)
+            return self._tap_plays(Move(tapped, destinations[0]), by_player)
         if not destinations:
             empty = self._state.game.top(tapped) is None
             self._refuse(IllegalMoveError("empty_source" if empty else "no_destination"), tapped)
@@ -139,12 +187,42 @@ class Actions:
 
     def double_tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """``Table.double_tap``."""
+        with self.attempt(by_player):
+            return self._double_tap(place, by_player)
+
+    def _double_tap(self, place: PlaceLike, by_player: bool) -> Move | None:
         self._begin()
         self._replays.refuse_if_active()
         tapped = self._place(place)
-        if self._state.game.can_move(Move(tapped, ANY_FOUNDATION)):
-            return self.move(Move(tapped, ANY_FOUNDATION), by_player=by_player)
+        game = self._state.game
+        if game.can_move(Move(tapped, ANY_FOUNDATION)):
+            self._state.selected = None
+            return self._tap_plays(game.resolve(tapped, ANY_FOUNDATION), by_player)
+        if self._state.selected == tapped:  # the first tap selected it: the second keeps it so
+            self._state.notice = None
+            self._state.announce(announce_selected(game, tapped, self._destinations(tapped)))
+            self._show()
+            return None
         return self.tap(place, by_player=by_player)
+
+    def _tap_plays(self, move: Move, by_player: bool) -> Move | None:
+        """Play the move a tap chose by itself, unless it sends back a card the board has just moved."""
+        game = self._state.game
+        landed = self._landed if self._landed_at[0] is game and self._landed_at[1] == game.revision else ()
+        if not any(m.src == move.dst and m.dst == move.src for m in landed):
+            return self.move(move, by_player=by_player, automatic=True)
+        # A tap meant for where the card went (lesson 1 taught "the pile, then where it goes")
+        # must not undo what the board just did: the card stays, and the line says how to move it.
+        card, place = game.top(move.src), move.src
+        self._state.pending = None
+        self._state.notice = None
+        self._state.note = Words.of(
+            lambda lang: label("tap_kept", lang, card=card.text(lang) if card else "", place=place_text(place, lang))
+        )
+        self._state.keep_line("note")
+        self._state.announce(self._state.note)
+        self._show()
+        return None
 
     def finish(self) -> tuple[Move, ...]:
         """``Table.finish``."""
@@ -191,7 +269,7 @@ class Actions:
         if by_player and game.actions and game.status == "playing" and self._asks_first("restart"):
             return False
         before = game.copy()
-        self._load(game.root())
+        self.put(game.root())  # the same game again: statistics count it once
         code = self._state.game.code
         words = Words.of(lambda lang: label("announce_restart", lang, code=code or label("custom_position", lang)))
         self._done("new_game", None, before, words)
@@ -203,7 +281,7 @@ class Actions:
         The second press must come before anything else changes the table; the note says
         what the action will cost.
         """
-        if self._armed == (action, self._state.version):
+        if self._armed == (action, self._state.rev):
             self._armed = ("", -1)
             return False
         self._state.selected = self._state.pending = None
@@ -211,7 +289,7 @@ class Actions:
         self._state.keep_line("note")  # the question, not an earlier refusal or answer, is the line
         self._state.announce(self._state.note)
         self._show()
-        self._armed = (action, self._state.version)
+        self._armed = (action, self._state.rev)
         return True
 
     def _begin(self, action: str = "") -> None:
@@ -222,7 +300,7 @@ class Actions:
         reshuffle happened. What an earlier action said of such a press goes now.
         """
         state = self._state
-        if state.cancelled_at != state.version:  # not said by this action (nested calls start it again)
+        if state.cancelled_at != state.rev:  # not said by this action (nested calls start it again)
             state.cancelled = NO_WORDS
         armed = self._armed[0]
         if not armed or armed == action:
@@ -232,25 +310,37 @@ class Actions:
             return  # the line moved on from the question (a hint, an answer): nothing to correct
         state.note = NO_WORDS  # the question is no longer asked
         state.cancelled = Words.of(lambda lang: label(f"cancelled_{armed}", lang))
-        state.cancelled_at = state.version
+        state.cancelled_at = state.rev
         state.announce(state.cancelled)
 
     def undo(self) -> Move:
         """``Table.undo``."""
         self._begin()
         self._replays.refuse_if_active()
-        self._state.selected = self._state.pending = None
-        before = self._state.game.copy()
+        state = self._state
+        state.selected = state.pending = None
+        before, undone = state.game.copy(), state.redoable()
         try:
-            move = self._state.game.undo()
+            move = state.game.undo()
         except CrescentError as err:
             self._refuse(err)
-        self._done("undo", move, before, announce_undo(self._state.game, move))
+        state.redo, state.redo_from = (*undone, move), (state.game, state.game.revision)
+        self._done("undo", move, before, announce_undo(state.game, move))
         return move
+
+    def redo(self) -> Move:
+        """``Table.redo``: the last move undone, played again as any move is (auto-play may follow)."""
+        self._begin()
+        self._replays.refuse_if_active()
+        undone = self._state.redoable()
+        if not undone:
+            self._refuse(IllegalMoveError("nothing_to_redo"))
+        self._state.selected = self._state.pending = None
+        return self.play(undone[-1])
 
     def new_game(self, code: str | None = None, *, by_player: bool = True) -> bool:
         """``Table.new_game``."""
-        check_flag("by_player", by_player)
+        check_flag(by_player, "by_player")
         self._begin("new_game")
         game = self._state.game
         in_progress = bool(game.actions) and game.status == "playing" and code is None and not self._replays.active
@@ -261,7 +351,7 @@ class Actions:
         except CrescentError as err:
             self._refuse(err)
         before = self._state.game.copy()
-        self._load(new)
+        self.put(new, new_deal=True)
         words = Words.of(lambda lang: label("announce_new_game", lang, code=new.code or ""))
         self._done("new_game", None, before, words)
         return True
@@ -270,7 +360,7 @@ class Actions:
         """``Table.load``."""
         if not isinstance(game, Game):
             raise ArgumentTypeError("invalid_option", f"load() needs a Game, got {type(game).__name__}")
-        self._load(game)
+        self.put(game)
         self._show()
 
     def _place(self, place: PlaceLike) -> Place:
@@ -292,17 +382,29 @@ class Actions:
         except CrescentError as err:
             self._refuse(err, _attempted(src, dst))
 
-    def play(self, move: Move) -> Move:
-        """Play ``move`` (already resolved) as an action: announced, its callbacks run, auto-play after it."""
-        before = self._state.game.copy()
-        self._state.pending = None
+    def play(self, move: Move, *, automatic: bool = False) -> Move:
+        """Play ``move`` (already resolved) as an action: announced, its callbacks run, auto-play after it.
+
+        ``automatic``: the board chose it (a tap's only place, auto-play), not the player.
+        """
+        state = self._state
+        game = state.game
+        before, undone, revision = game.copy(), state.redoable(), game.revision
+        state.pending = None
         try:
-            played = self._state.game.move(move)
+            played = game.move(move)
         except CrescentError as err:
             self._refuse(err)
+        # Redo: the move next in line keeps the rest of it (redone, auto-played or played by
+        # hand); any other move is a new one, and Redo has nothing left to play.
+        kept = undone[:-1] if undone and undone[-1] == played else ()
+        state.redo, state.redo_from = kept, (game, game.revision)
+        landed = self._landed if self._landed_at[0] is game and self._landed_at[1] == revision else ()
+        self._landed = (*landed, played) if automatic else ()
+        self._landed_at = (game, game.revision)
         kind: ActionKind = "reshuffle" if played.is_reshuffle else "move"
         self._done(kind, played, before, announce_action(before, played))
-        if kind == "move" and self._state.auto_play:
+        if state.auto_play:  # after a reshuffle too: the last one is when safe moves appear
             self.play_safe_moves()
         return played
 
@@ -315,7 +417,7 @@ class Actions:
         self._auto_playing = True
         try:
             while moves := safe_moves(self._state.game):
-                self.play(moves[0])
+                self.play(moves[0], automatic=True)
         finally:
             self._auto_playing = False
 
@@ -326,7 +428,10 @@ class Actions:
                 found.append(move.dst)
         return found
 
-    def _load(self, game: Game) -> None:
+    def put(self, game: Game, *, new_deal: bool = False) -> None:
+        """Put ``game`` on the table as its own (ending a replay), and tell the statistics: a
+        ``new_deal`` is a new game, anything else the same game when it is the same deal."""
+        self._stats.arrive(game, new_deal=new_deal)
         self._replays.forget()
         self._state.game = game
         self._state.plan.reset()
@@ -343,21 +448,39 @@ class Actions:
         game = self._state.game
         taught = self._state.teach and kind != "undo"
         explained = explain_action(before, move) if taught and move is not None else NO_WORDS
+        if kind == "reshuffle" and not explained:  # the cards change places all at once: say what happened
+            left = game.reshuffles_left
+            explained = Words.of(lambda lang: label("reshuffled", lang, n=left))
+        if self._auto_playing and not taught:
+            explained = self._said  # auto-play's moves leave the line to what the player's action said
+        else:
+            self._said = explained
         stuck = way_on(game)
         self._state.note = join(explained, stuck) if stuck else explained
-        said = join(words, game_end(game.status) if kind != "undo" else NO_WORDS)
-        self._state.announce(join(said, stuck) if stuck else said)
-        self._show()
-        calls: list[tuple[Callable[..., object], tuple[object, ...]]]
-        calls = [(c, (kind, move)) for c in self._action_callbacks]
         if kind in ("move", "reshuffle"):
-            calls += [(c, (move,)) for c in self._move_callbacks]
-        for callback, args in calls:
-            try:
-                callback(*args)
-            except Exception:
-                # The action stands either way; a notebook bug must not break the table.
-                logger.exception("callback %r failed", callback)
+            self._stats.played(game)  # first: a win is counted before its words say the figures
+        said = join(words, self._game_end(kind, game))
+        self._state.announce(join(said, stuck) if stuck else said)
+        self._judge(kind, move, before)  # a lesson's verdict is shown with the action
+        self._show()
+        # The callbacks are outside code: they run once the table's lock is let go (see .serial).
+        for action_callback in self._action_callbacks:
+            self._later(partial(action_callback, kind, move))
+        if kind in ("move", "reshuffle"):
+            assert move is not None
+            for move_callback in self._move_callbacks:
+                self._later(partial(move_callback, move))
+
+    def _game_end(self, kind: ActionKind, game: Game) -> Words:
+        """What to say when an action ends the game: a win comes with the player's wins and
+        streak in its variant, when statistics are kept (and no lesson holds the table)."""
+        if kind == "undo":
+            return NO_WORDS
+        ended = game_end(game.status)
+        record = self._stats.win_record(game.variant) if game.status == "won" else None
+        if record is None:
+            return ended
+        return join(ended, Words.of(partial(won_record, record)))
 
 
 def _attempted(src: MoveArg, dst: PlaceLike | None) -> Move | None:

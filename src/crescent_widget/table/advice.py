@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..checks import check_flag
 from ..errors import CrescentError
 from ..words.announcements import join
 from ..words.i18n import NO_WORDS, Lang, Words, label
@@ -23,7 +23,8 @@ from .background import Searches, SearchKind, Steps
 from .plan import HintPlan
 from .replay_control import ReplayControl
 from .review import REVIEW_SECONDS, known_lines
-from .state import TableState, check_flag
+from .serial import Serial
+from .state import TableState
 
 if TYPE_CHECKING:
     from ..engine.moves import Move
@@ -35,7 +36,7 @@ class Advice:
 
     Args:
         state: the table's state (the position asked about, where the answer is shown).
-        lock: the table's lock: a background search's result is applied holding it.
+        serial: the table's lock: a background search's result is applied holding it.
         replays: the table's replay (advice is refused during one; a review opens one).
         show: publish the table's view.
         refuse: show a refusal and raise it.
@@ -47,7 +48,7 @@ class Advice:
         self,
         state: TableState,
         *,
-        lock: threading.RLock,
+        serial: Serial,
         replays: ReplayControl,
         show: Callable[[], None],
         refuse: Callable[[CrescentError], NoReturn],
@@ -60,7 +61,7 @@ class Advice:
         self._report = report
         self._background = False
         self._searches = Searches(
-            lock=lock, stamp=self._stamp, show=show, refuse=self._show_refusal, report=self._progress
+            serial=serial, stamp=self._stamp, show=show, refuse=self._show_refusal, report=self._progress
         )
 
     @property
@@ -70,7 +71,7 @@ class Advice:
 
     @background.setter
     def background(self, value: bool) -> None:
-        self._background = check_flag("background", value)
+        self._background = check_flag(value, "background")
 
     @property
     def searching(self) -> str:
@@ -105,14 +106,14 @@ class Advice:
         plan, game = copy.deepcopy(state.plan), state.game.copy()
         self.start("hint", plan.hint_steps(game, HINT_SECONDS), lambda found: self._show_hint(found, plan))
 
-    def still_winnable(self, seconds: float) -> Winnability:
+    def still_winnable(self, seconds: float | None, nodes: int | None) -> Winnability:
         """``Table.still_winnable``."""
         from ..solver.advice import winnability_line_steps
-        from ..solver.watch import finish_steps
+        from ..solver.search.watch import finish_steps
 
         self._replays.refuse_if_active()
         game = self._state.game
-        found = finish_steps(winnability_line_steps(game, seconds=seconds))
+        found = finish_steps(winnability_line_steps(game, seconds=seconds, nodes=nodes))
         self._show_winnability(found, game.position_key)
         return found[0]
 
@@ -120,7 +121,7 @@ class Advice:
         """``Table.start_winnable``."""
         from ..solver.advice import WINNABLE_SECONDS, winnability_line_steps
 
-        if not self._foreground(lambda: self.still_winnable(1.0)):
+        if not self._foreground(lambda: self.still_winnable(1.0, None)):
             game = self._state.game.copy()
             steps = winnability_line_steps(game, seconds=WINNABLE_SECONDS)
             key = game.position_key
@@ -128,10 +129,10 @@ class Advice:
 
     def start_review(self) -> None:
         """``Table.start_review``: the replay opens when the review ends."""
-        from ..solver.review import review_steps
+        from ..solver.analysis.review import review_steps
 
         replays = self._replays
-        if not self._foreground(lambda: replays.review(REVIEW_SECONDS)):
+        if not self._foreground(lambda: replays.review(REVIEW_SECONDS, None)):
             game, known = self._state.game.copy(), known_lines(self._state)
             self.start("review", review_steps(game, seconds=REVIEW_SECONDS, known_lines=known), replays.show_review)
 
@@ -167,6 +168,15 @@ class Advice:
     def wait(self, timeout: float | None) -> bool:
         """``Table.wait_search``."""
         return self._searches.wait(timeout)
+
+    def close(self) -> None:
+        """``Table.close`` (holding the lock): cancel the search, and run no more in the background."""
+        self._searches.cancel()
+        self._background = False
+
+    def join(self, timeout: float | None) -> bool:
+        """``Table.close`` (not holding the lock): wait for cancelled searches' threads to end."""
+        return self._searches.join(timeout)
 
     def _stamp(self) -> object:
         """The position a search is about: the same game object, in the same position, not replaying."""
@@ -209,8 +219,8 @@ class Advice:
 
     def _why_lost(self, verdict: Winnability) -> Words:
         """Why the game is lost, when "Still winnable?" found it lost (the same words as the hint's)."""
+        from ..solver.analysis.why import why_lost
         from ..solver.api import hides_cards
-        from ..solver.why import why_lost
 
         game = self._state.game
         return why_lost(game) if verdict == "lost" and not hides_cards(game) else NO_WORDS

@@ -6,7 +6,7 @@ meanwhile would wait for the whole search. So the table hands each search to
 result under the table's lock, but only while the position it was asked about still
 stands (the table's :meth:`stamp`); a result about another position is dropped. The next
 action that changes the position cancels the search at its next budget check
-(:class:`~crescent_widget.solver.watch.Watch`), and so does the board's Stop (or Escape).
+(:class:`~crescent_widget.solver.search.watch.Watch`), and so does the board's Stop (or Escape).
 
 A job is a generator: it yields between slices of its work and returns its result.
 Where Python has threads the whole generator runs on a thread of its own (the compiled
@@ -24,13 +24,15 @@ import logging
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ..errors import CrescentError
-from ..solver.watch import SearchCancelled, Watch, in_browser, watching
+from ..solver.search.watch import SearchCancelled, Watch, in_browser, watching
 from ..words.i18n import Lang, label, searched_text
+from .serial import Serial
 
 logger = logging.getLogger(__name__)
 
@@ -91,38 +93,41 @@ class Job:
     steps: Steps
     apply: Callable[[Any], None]
     watch: Watch
+    thread: threading.Thread | None = None  # the thread it runs on (None: in slices)
 
 
 class Searches:
     """The one search a table runs in the background (a new one replaces it).
 
     Args:
-        lock: the table's lock: a result is applied holding it.
+        serial: the table's lock: a result is applied holding it, and what that queues for
+            outside code runs once it is let go (:class:`~.serial.Serial`).
         stamp: the table's current position, comparable with ``==``.
         show: publish the table's view (called holding the lock).
         refuse: show why a search was refused (called holding the lock).
-        report: the running search made progress (called on the searching thread).
+        report: the running search made progress (called on the searching thread, no lock held).
         schedule: how slices are run one after another (the event loop by default).
     """
 
     def __init__(
         self,
         *,
-        lock: threading.RLock,
+        serial: Serial,
         stamp: Callable[[], object],
         show: Callable[[], None],
         refuse: Callable[[CrescentError], None],
         report: Callable[[], None],
         schedule: Callable[[Callable[[], None]], None] = soon,
     ) -> None:
-        self._lock = lock
-        self._ended = threading.Condition(lock)
+        self._serial = serial
+        self._ended = threading.Condition(serial.lock)
         self._stamp = stamp
         self._show = show
         self._refuse = refuse
         self._report = report
         self._schedule = schedule
         self._job: Job | None = None
+        self._stopping: list[threading.Thread] = []  # threads of cancelled searches, until joined
 
     @property
     def running(self) -> SearchKind | None:
@@ -140,18 +145,32 @@ class Searches:
         watch.pieces = search_mode() == "slices"
         job = self._job = Job(kind, self._stamp(), steps, apply, watch)
         if not watch.pieces:
-            threading.Thread(target=self._run_all, args=(job,), name=f"crescent-{kind}", daemon=True).start()
+            job.thread = threading.Thread(target=self._run_all, args=(job,), name=f"crescent-{kind}", daemon=True)
+            job.thread.start()
         else:
             self._schedule(lambda: self._run_slice(job))
 
     def cancel(self) -> bool:
-        """Cancel the running search, if any; whether there was one."""
+        """Cancel the running search, if any; whether there was one (holding the lock)."""
         job, self._job = self._job, None
         if job is None:
             return False
         job.watch.cancel()
         self._ended.notify_all()
+        if job.thread is not None:
+            self._stopping = [thread for thread in self._stopping if thread.is_alive()] + [job.thread]
         return True
+
+    def join(self, timeout: float | None) -> bool:
+        """Wait up to ``timeout`` seconds in all (``None``: no limit) for the threads of cancelled searches to end
+        (not holding the lock, which their last step takes); whether every one has."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._serial.lock:
+            stopping = list(self._stopping)
+        for thread in stopping:
+            if thread is not threading.current_thread():  # a search's own callback may close its table
+                thread.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        return not any(thread.is_alive() for thread in stopping if thread is not threading.current_thread())
 
     def check(self) -> None:
         """Cancel the running search if the position it is about no longer stands (holding the lock)."""
@@ -166,7 +185,9 @@ class Searches:
         """
         if search_mode() == "slices":
             return self._job is None
-        return self._ended.wait_for(lambda: self._job is None, timeout)
+        ended = self._ended.wait_for(lambda: self._job is None, timeout)
+        self._serial.adopt()  # the result's view, queued by the search's thread, is shown before this returns
+        return ended
 
     def text(self, lang: Lang) -> str:
         """What the board says while the search runs ("" when none does)."""
@@ -174,12 +195,10 @@ class Searches:
         if job is None:
             return ""
         watch = job.watch
-        searched = searched_text(watch.nodes, lang)
-        if job.kind == "review":
-            if watch.stage is None:  # a won game's review asks no position's verdict
-                return label("searching_review_start", lang, searched=searched)
-            return label("searching_review", lang, i=watch.stage[0], of=watch.stage[1], searched=searched)
-        return label(f"searching_{job.kind}", lang, searched=searched)
+        if job.kind == "review":  # the share of its time spent: steady, where its positions jump about
+            done = watch.done
+            return label("searching_review", lang, percent=0 if done is None else int(100 * done))
+        return label(f"searching_{job.kind}", lang, searched=searched_text(watch.nodes, lang))
 
     # ------------------------------------------------------------------ running a job
 
@@ -208,7 +227,7 @@ class Searches:
         except SearchCancelled:
             self._settle(job, None, None)
         except CrescentError as err:
-            from ..solver.backends import SolverBackendError  # loaded by now: the search raised
+            from ..solver.search.backends import SolverBackendError  # loaded by now: the search raised
 
             if isinstance(err, SolverBackendError):  # a setting to fix, not a refusal: say it loudly
                 logger.warning("the solver cannot answer the %s button: %s", job.kind, err)
@@ -221,8 +240,13 @@ class Searches:
         return False
 
     def _settle(self, job: Job, result: object, error: CrescentError | None) -> None:
-        """Apply a finished job's result, unless it was cancelled or its position is gone."""
-        with self._lock:
+        """Apply a finished job's result, unless it was cancelled or its position is gone.
+
+        What the result queues for outside code (the view, callbacks) runs once the lock is
+        let go; a thread already running queued calls runs these too (``wait=False``: this
+        thread is not kept waiting for it, which may be waiting to join this one).
+        """
+        with self._serial.held(wait=False):
             if self._job is not job:
                 return  # cancelled or replaced: whoever did that has shown the table since
             self._job = None

@@ -65,7 +65,7 @@ class HintPlan:
 
     def hint(self, game: Game, seconds: float | None = None, nodes: int | None = None) -> Hint:
         """The hint for ``game`` (see :meth:`hint_steps`)."""
-        from ..solver.watch import finish_steps
+        from ..solver.search.watch import finish_steps
 
         return finish_steps(self.hint_steps(game, seconds, nodes))
 
@@ -79,13 +79,12 @@ class HintPlan:
         Raises:
             InvalidBudgetError: ``seconds`` is negative, NaN or infinite.
         """
-        from ..solver.advice import HINT_SECONDS, hint_steps, line_hint
+        from ..solver.advice import hint_steps, line_hint
 
         step = self._steps.get(game.position_key)
         if step is not None and game.status == "playing":
             return line_hint(game, self._line[step:])
-        budget = HINT_SECONDS if seconds is None else seconds
-        found = yield from hint_steps(game, seconds=budget, avoid=set(self._recent), nodes=nodes)
+        found = yield from hint_steps(game, seconds=seconds, avoid=set(self._recent), nodes=nodes)
         if found.line:
             self.follow(game, found.line)
         return found

@@ -21,14 +21,14 @@ crescent_widget.engine.records.RecordError: record entry 2 (14-1): Must be the s
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..checks import check_delay
 from ..engine.game import Game
 from ..engine.moves import ANY_FOUNDATION, Move
 from ..engine.records import parse_record, replay
-from ..errors import ArgumentTypeError, InvalidCodeError, InvalidOptionError, quoted
+from ..errors import ArgumentTypeError, InvalidCodeError
 from ..words.announcements import announce_action, join
 from ..words.i18n import NO_WORDS, Words, label
 
@@ -37,13 +37,20 @@ ReplayInput = str | Sequence[Move | str]
 
 @dataclass(frozen=True)
 class ReplayState:
-    """Where a replay stands: after ``step`` of ``total`` actions; ``delay`` seconds a step."""
+    """Where a replay stands: after ``step`` of ``total`` actions; ``delay`` seconds a step.
+
+    A player counts moves, as the board's Moves counter does (a reshuffle is not a move):
+    ``moves`` is that counter at this step, ``total_moves`` at the end.
+    """
 
     step: int
     total: int
     playing: bool
     delay: float
+    moves: int = 0
+    total_moves: int = 0
     better: str = ""  # a review's better move at this step ("Try it" plays it), or ""
+    practice: bool = False  # a review's mistake can be practised from here (Practice)
 
 
 MIN_DELAY = 0.05
@@ -72,10 +79,10 @@ class Replay:
             RecordError: an entry is malformed or illegal (``.number`` says which).
             InvalidCodeError: the record's code names an unknown variant.
             TypeError: ``moves`` is not a list or text.
-            InvalidOptionError: ``delay`` is not a positive number of seconds.
+            InvalidOptionError: ``delay`` is not a positive, finite number of seconds.
+            ArgumentTypeError: ``delay`` is not a number.
         """
-        if isinstance(delay, bool) or not isinstance(delay, int | float) or not math.isfinite(delay) or delay <= 0:
-            raise InvalidOptionError(f"delay must be a positive number of seconds, got {quoted(delay)}")
+        delay = check_delay(delay)
         entries: list[object]
         if isinstance(moves, str):
             first, rest = parse_record(moves)
@@ -132,7 +139,8 @@ class Replay:
     def narration(self) -> Words:
         """The words for where the cursor stands: the last action played, or the start."""
         if self.index == 0:
-            return Words.of(lambda lang: label("replay_start", lang, total=self.total))
+            total = self.state().total_moves
+            return Words.of(lambda lang: label("replay_start", lang, total=total))
         before = self.start.copy()
         for move in self.actions[: self.index - 1]:
             before.move(move)
@@ -141,7 +149,8 @@ class Replay:
 
     def state(self) -> ReplayState:
         """Where the cursor is and whether it plays."""
-        return ReplayState(self.index, self.total, self.playing, self.delay)
+        total_moves = self.start.move_count + sum(not action.is_reshuffle for action in self.actions)
+        return ReplayState(self.index, self.total, self.playing, self.delay, self.game.move_count, total_moves)
 
 
 def why(before: Game, move: Move) -> Words:
@@ -173,6 +182,6 @@ def why(before: Game, move: Move) -> Words:
 
 
 def _only_winning_move(before: Game, move: Move) -> bool:
-    from ..solver.review import only_winning_move  # the solver loads on first use
+    from ..solver.analysis.review import only_winning_move  # the solver loads on first use
 
     return only_winning_move(before, move)

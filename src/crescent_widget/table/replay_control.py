@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, NoReturn
 
+from ..checks import check_flag
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..errors import ArgumentTypeError, CrescentError, IllegalMoveError
@@ -20,10 +21,10 @@ from ..words.i18n import Words, label
 from ..words.narration import describe
 from .replay import Replay, ReplayInput, ReplayState
 from .review import known_lines, review_state, review_step
-from .state import TableState, check_flag
+from .state import TableState
 
 if TYPE_CHECKING:
-    from ..solver.review import Review
+    from ..solver.analysis.review import Review
 
 
 class ReplayControl:
@@ -34,6 +35,8 @@ class ReplayControl:
         show: publish the table's view.
         refuse: show a refusal and raise it.
         play: play a move on the table as a player's action (``review_try``'s better move).
+        arrive: tell the statistics that a game is the table's own again when a replay ends
+            (the one it stepped away from, or the replayed one taken over).
     """
 
     def __init__(
@@ -43,11 +46,13 @@ class ReplayControl:
         show: Callable[[], None],
         refuse: Callable[[CrescentError], NoReturn],
         play: Callable[[Move], Move],
+        arrive: Callable[[Game], None],
     ) -> None:
         self._state = state
         self._show = show
         self._refuse = refuse
         self._play = play
+        self._arrive = arrive
         self._session: Replay | None = None
         self._saved: Game | None = None  # the game a replay stepped away from
         self._review: Review | None = None  # the review a replay shows, if it is one
@@ -101,7 +106,7 @@ class ReplayControl:
     def play(self, playing: bool | None) -> bool:
         """``Table.replay_play``."""
         session = self._current()
-        session.playing = (not session.playing) if playing is None else check_flag("playing", playing)
+        session.playing = (not session.playing) if playing is None else check_flag(playing, "playing")
         if session.playing and session.at_end:
             session.seek(0)
             self._enter(session, session.narration())
@@ -111,12 +116,17 @@ class ReplayControl:
 
     def stop(self, keep: bool) -> None:
         """``Table.replay_stop``."""
-        check_flag("keep", keep)
+        check_flag(keep, "keep")
         session = self._current()
+        reviewing = self._review is not None
         saved, self._session, self._saved, self._review = self._saved, None, None, None
         kept = keep or saved is None
         state = self._state
-        state.game = session.game.copy() if saved is None or kept else saved
+        if saved is not None and kept and reviewing:
+            state.game = saved.rewound(session.index)  # a review's replay is the game's own: its clock goes on
+        else:
+            state.game = session.game.copy() if saved is None or kept else saved
+        self._arrive(state.game)
         state.reset_interaction()
         state.plan.visit(state.game)
         code, moves, key = state.game.code, state.game.move_count, "replay_kept" if kept else "replay_left"
@@ -127,13 +137,13 @@ class ReplayControl:
         state.announce(state.note)
         self._show()
 
-    def review(self, seconds: float) -> Review:
+    def review(self, seconds: float | None, nodes: int | None) -> Review:
         """``Table.review``."""
-        from ..solver.review import review
+        from ..solver.analysis.review import review
 
         self.refuse_if_active()
         try:
-            found = review(self._state.game, seconds=seconds, known_lines=known_lines(self._state))
+            found = review(self._state.game, seconds=seconds, nodes=nodes, known_lines=known_lines(self._state))
         except CrescentError as err:
             self._refuse(err)
         self.show_review(found)
@@ -144,6 +154,7 @@ class ReplayControl:
         from ..solver.advice import line_hint
 
         state = self._state
+        state.reviewed = (state.game.copy(), found)
         session = Replay(state.game.root(), state.game.actions, 1.0)
         session.seek(review_step(found, len(state.game.actions)))
         self._saved, self._session, self._review = state.game, session, found
@@ -156,6 +167,7 @@ class ReplayControl:
     def try_better(self) -> Move:
         """``Table.review_try``."""
         from ..solver.advice import line_hint
+        from ..solver.analysis.review_words import action_name
 
         session = self._current()
         better = self._review.better if self._review is not None else None
@@ -173,8 +185,10 @@ class ReplayControl:
         else:
             state.hint = None
         what = announce_action(before, played) if played.is_reshuffle else Words.of(partial(describe, before, played))
-        step = better.position + 1  # the action the better move replaces
-        state.note = Words.of(lambda lang: label("review_tried", lang, move=what.text(lang), step=step))
+        replaced, step = session.actions, better.position + 1  # the action the better move replaces
+        state.note = Words.of(
+            lambda lang: label("review_tried", lang, move=what.text(lang), at=action_name(replaced, step, lang, "gen"))
+        )
         self._show()
         return played
 

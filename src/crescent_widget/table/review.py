@@ -1,7 +1,7 @@
 """A game review at the table: where its replay opens, and what "Try it" offers there.
 
 >>> from crescent_widget import Game
->>> from crescent_widget.solver.review import review
+>>> from crescent_widget.solver.analysis.review import review
 >>> review_step(review(Game.from_number(3), seconds=5), end=0)
 0
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from ..solver.watch import in_browser
+from ..solver.search.watch import in_browser
 
 if TYPE_CHECKING:
     from ..engine.moves import Move
-    from ..solver.review import Review
+    from ..solver.analysis.review import Review
     from .replay import Replay, ReplayState
     from .state import TableState
 
@@ -57,9 +57,11 @@ def review_step(found: Review, end: int) -> int:
 
 
 def review_state(session: Replay, found: Review | None) -> ReplayState:
-    """The replay's state, offering the review's better move while the replay stands before it."""
+    """The replay's state, offering the review's better move while the replay stands before it,
+    and a practice of its mistake at every step."""
     state = session.state()
     better = None if found is None else found.better
-    if better is None or session.index != better.position:
+    if found is None or better is None:
         return state
-    return replace(state, better=str(better.move))
+    practice = found.mistake is not None
+    return replace(state, better=str(better.move) if session.index == better.position else "", practice=practice)

@@ -1,21 +1,23 @@
 """The game at a table: one :class:`Game` plus everything a player's session adds to it.
 
 A :class:`Table` holds the selection, a move held back for confirmation, a hint, a
-"still winnable?" answer, a replay, the teaching mode, the language, and the last
-message, note and announcement. The player's intents are its methods (:meth:`Table.tap`,
-:meth:`Table.move`, :meth:`Table.undo`, …); :meth:`Table.view` gives an immutable
-:class:`TableView` of what to show. Every face of the game draws that view: the Jupyter
-widget turns it into traits, the terminal player prints it. No widget library is needed.
+"still winnable?" answer, a replay, the teaching mode, a lesson, the player's statistics,
+the settings, the language, and the last message, note and announcement. The player's
+intents are its methods (:meth:`Table.tap`, :meth:`Table.move`, :meth:`Table.undo`, …);
+:meth:`Table.view` gives an immutable :class:`TableView` of what to show. Every face of the
+game draws that view: the Jupyter widget turns it into traits, the terminal player prints
+it, a browser-only page drives it through :mod:`.protocol`. No widget library is needed.
 
 Table is the one object a face talks to, and it owns the parts that do the work, each with
 one job: :class:`~.actions.Actions` (play, tap, undo, reshuffle, deal; the action
 callbacks), :class:`~.guard.Guard` (the teaching mode's held move),
 :class:`~.advice.Advice` (hints, "Still winnable?", the board's searches in the background),
-:class:`~.replay_control.ReplayControl` (replays and reviews), :func:`~.view.table_view`.
-Every part works on the one :class:`~.state.TableState` the table owns, so no state is
-declared twice. Table itself is the options and one-line hand-overs under the public
-API's docstrings: that documentation is most of its length, and it stays here because
-this is the class the API pages (and ``help(Table)``) show.
+:class:`~.replay_control.ReplayControl` (replays and reviews), :class:`~.lessons.Lessons`
+(a lesson and its judge), :class:`~crescent_widget.stats.StatsKeeper` (which games count),
+:func:`~.view.table_view`. Every part works on the one :class:`~.state.TableState` the table
+owns, so no state is declared twice. Table itself is the options and one-line hand-overs
+under the public API's docstrings: that documentation is most of its length, and it stays
+here because this is the class the API pages (and ``help(Table)``) show.
 
 >>> t = Table("CR1-N-AAAAAAB", lang="en")
 >>> t.tap(5)                            # exactly one destination: the card goes there
@@ -26,45 +28,85 @@ Move.parse('5-F2')
 (Move.parse('3-F7'), 'Move 2: Q♣ from pile 3 onto K♣ on foundation F7')
 >>> t.undo(), t.view().can_undo
 (Move.parse('3-F7'), True)
+>>> t.redo(), t.view().can_redo
+(Move.parse('3-F7'), False)
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, TypedDict
 
-from ..deprecation import renamed
+from ..checks import check_flag, check_timeout
+from ..engine.codes import check_variant
 from ..engine.game import Game, MoveArg
 from ..engine.moves import Move, Place, PlaceLike
-from ..errors import ArgumentTypeError, CrescentError, InvalidOptionError
+from ..errors import ArgumentTypeError, CrescentError, InvalidOptionError, quoted
+from ..stats import Stats, StatsBook, StatsKeeper, open_book
 from ..words.announcements import refusal
 from ..words.i18n import Lang, Words, check_lang
 from .actions import ActionCallback, Actions, MoveCallback, deal
 from .advice import Advice
 from .guard import TEACH_CHECK_SECONDS, Guard
+from .lessons import LessonArg, Lessons
+from .practice import PRACTICE_SECONDS, Practice, PracticeState
 from .replay import ReplayInput
 from .replay_control import ReplayControl
 from .review import REVIEW_SECONDS
-from .serial import serialized
-from .state import TableState, check_flag, check_timeout, check_variant
+from .serial import Serial, serialized, unlocked
+from .state import TableState
 from .view import TableView, table_view
 
 if TYPE_CHECKING:
+    from ..lessons.lesson import Lesson
     from ..solver import Hint, MoveCheck, Winnability
-    from ..solver.review import Review
+    from ..solver.analysis.review import Review
 
 __all__ = [
+    "PRACTICE_SECONDS",
+    "REVIEW_SECONDS",
+    "SETTINGS",
     "TEACH_CHECK_SECONDS",
     "ActionCallback",
+    "Clock",
+    "LessonArg",
     "MoveCallback",
+    "PracticeState",
+    "ReplayInput",
     "Table",
+    "TableOptions",
     "TableView",
-    "check_flag",
-    "check_variant",
 ]
 
 NOTE_TONES: Final = ("", "right", "wrong")
+# The options a face may change (Table.change_setting): the board's settings panel, and what a
+# front end keeps of its own (the lessons done, in a browser's storage).
+SETTINGS: Final = (
+    "lang", "interactive_rules", "teach", "auto_play", "variant", "show_labels", "four_colour", "large", "lessons_done",
+)  # fmt: skip
+# How long Table.close waits for a cancelled search's thread by default.
+CLOSE_SECONDS: Final = 1.0
+
+
+class TableOptions(TypedDict, total=False):
+    """The options of a :class:`Table` that a face passes on as it got them (the widget's)."""
+
+    lang: str
+    interactive_rules: bool
+    teach: bool
+    winnable: bool
+    variant: str | None
+    auto_play: bool
+    show_labels: bool
+    four_colour: bool
+    large: bool
+
+
+class Clock(NamedTuple):
+    """The game's clock as a face shows it: seconds played, and whether it is ticking."""
+
+    elapsed: float
+    running: bool
 
 
 @serialized
@@ -81,8 +123,18 @@ class Table:
             :meth:`cancel`.
         winnable: random deals are deals the solver proved winnable.
         variant: the variant of random deals (``"N"``, ``"F"``, ``"H"``).
-        auto_play: after each move, play the foundation moves the solver's safe-move
-            rule proves harmless (:func:`~crescent_widget.solver.safe.safe_moves`).
+        auto_play: after each move and reshuffle (redo included), play the foundation moves
+            the solver's safe-move rule proves harmless
+            (:func:`~crescent_widget.solver.safe.safe_moves`); an undo plays none.
+        show_labels, four_colour, large: how a face draws the board (the pile numbers and
+            counts; ♠ black, ♥ red, ♣ green, ♦ blue; bigger cards), kept here with the
+            other settings so that every face shows the same; the terminal ignores them.
+        stats: keep the player's statistics (:attr:`stats`): ``True`` in the user's file
+            (:func:`~crescent_widget.stats.open_book`; ``CRESCENT_STATS=0`` turns it off),
+            a :class:`~crescent_widget.stats.StatsBook` of one's own, or ``False`` (the default:
+            a table in a script keeps none). Which games count is :class:`~crescent_widget.stats.StatsKeeper`'s rule.
+        lesson: start a lesson at once (:meth:`start_lesson`).
+        background: run the board's searches off the calling thread (:attr:`background`).
 
     Moves come from a player (``by_player=True``, the default: board gestures, the
     terminal) or from notebook code (``by_player=False``): only a player's move is held
@@ -91,18 +143,26 @@ class Table:
     still shown.
 
     ``on_view`` (if set) receives the new :class:`TableView` after every change, before
-    the action callbacks run.
+    the action callbacks of that change run; ``on_search`` (if set) receives what a
+    background search is doing, in :attr:`lang`, as it goes (no new view for that).
 
-    A Table is safe to share between threads (a widget's messages and a bot's thread):
-    every public method and property holds one lock while it runs, so actions and views
-    never interleave. Callbacks run holding it, on the acting thread, and may call the
-    table again. The :class:`Game` behind :attr:`game` is not locked: change it only
-    through the table, or while no other thread acts.
+    A Table is safe to share between threads (a widget's messages, a search thread, a
+    bot's thread): every public method and property holds one lock while it runs, so
+    actions and views never interleave. No outside code runs while that lock is held:
+    ``on_view`` and the callbacks run once the outermost call has let it go, in the order the
+    table made them, one at a time (:mod:`.serial`), so they may call the table again and may
+    read a widget's traits. They run on the thread that acted or, if another thread is running
+    such calls at that moment, on that thread, and the acting thread waits until they have run:
+    a method returns with its view published. ``on_search`` runs on the searching thread as the
+    search goes, holding no lock either. The
+    :class:`Game` behind :attr:`game` is not locked: change it only through the table, or
+    while no other thread acts.
 
     With :attr:`background` on (the widget's board), the board's searches run off the
     calling thread (:mod:`.background`): their results, and a move the teaching check
     let through, are applied on the searching thread, holding the lock, and only while
-    the position they were asked about still stands.
+    the position they were asked about still stands. :meth:`close` cancels them and
+    waits for their thread.
     """
 
     def __init__(
@@ -115,34 +175,73 @@ class Table:
         winnable: bool = False,
         variant: str | None = None,
         auto_play: bool = False,
+        show_labels: bool = True,
+        four_colour: bool = False,
+        large: bool = False,
+        stats: bool | StatsBook = False,
+        lesson: LessonArg | None = None,
+        background: bool = False,
     ) -> None:
-        self._lock = threading.RLock()
+        self._serial = Serial()
         checked_lang = check_lang(lang)
-        checked_auto_play = check_flag("auto_play", auto_play)
-        checked_rules = check_flag("interactive_rules", interactive_rules)
-        checked_teach = check_flag("teach", teach)
-        checked_winnable = check_flag("winnable", winnable)
+        checked_auto_play = check_flag(auto_play, "auto_play")
+        checked_rules = check_flag(interactive_rules, "interactive_rules")
+        checked_teach = check_flag(teach, "teach")
+        checked_winnable = check_flag(winnable, "winnable")
+        checked_background = check_flag(background, "background")
+        looks = (
+            check_flag(show_labels, "show_labels"),
+            check_flag(four_colour, "four_colour"),
+            check_flag(large, "large"),
+        )
+        book = stats if isinstance(stats, StatsBook) else open_book(check_flag(stats, "stats"))
+        if lesson is not None:
+            from ..lessons.catalogue import LESSONS
+            from .lessons import find_lesson
+
+            find_lesson(lesson, LESSONS)  # a bad lesson is refused before anything is dealt
         game = deal(code, variant, winnable)
         self._state = state = TableState(
-            game, checked_lang, checked_rules, checked_teach, checked_auto_play, checked_winnable, game.variant
+            game, checked_lang, checked_rules, checked_teach, checked_auto_play, checked_winnable, game.variant, *looks
         )
         state.plan.visit(game)
         self.on_view: Callable[[TableView], object] | None = None
         self.on_search: Callable[[str], object] | None = None
         # The parts, each with one job over the one state (see .state).
-        self._replays = ReplayControl(state, show=self._show, refuse=self._refuse, play=self._play)
+        self._stats = StatsKeeper(book)
+        self._stats.arrive(game, new_deal=True)
+        self._replays = ReplayControl(
+            state, show=self._show, refuse=self._refuse, play=self._play, arrive=self._stats.arrive
+        )
         self._advice = Advice(
             state,
-            lock=self._lock,
+            serial=self._serial,
             replays=self._replays,
             show=self._show,
             refuse=self._refuse,
             report=self._report_search,
         )
+        self._advice.background = checked_background
         self._guard = Guard(
             state, advice=self._advice, check=self.move_check, play=self._play, show=self._show, refuse=self._refuse
         )
-        self._actions = Actions(state, replays=self._replays, guard=self._guard, show=self._show, refuse=self._refuse)
+        self._practice = Practice(
+            state, advice=self._advice, load=self.load, play=self._play, show=self._show, refuse=self._refuse
+        )
+        self._lessons = Lessons(state, put=self._put, stats=self._stats, show=self._show)
+        self._actions = Actions(
+            state,
+            replays=self._replays,
+            guard=self._guard,
+            stats=self._stats,
+            practice=self._practice,
+            judge=self._lessons.judge,
+            show=self._show,
+            refuse=self._refuse,
+            later=self._serial.later,
+        )
+        if lesson is not None:
+            self._lessons.start(lesson)
 
     @classmethod
     def from_game(cls, game: Game, **options: Any) -> Table:
@@ -164,9 +263,14 @@ class Table:
         return self._actions.previous
 
     @property
-    def version(self) -> int:
-        """+1 with every change of what the table shows."""
-        return self._state.version
+    def rev(self) -> int:
+        """+1 with every change of what the table shows; its views carry it, and a front end's
+        intents quote the one they were made on (:mod:`.protocol` drops a stale one).
+
+        A widget's ``rev`` trait mirrors it. ``Game.revision`` is another counter: the engine's
+        own, +1 with every change of the game's state only, not of the rest a table shows.
+        """
+        return self._state.rev
 
     @property
     def lang(self) -> Lang:
@@ -185,7 +289,7 @@ class Table:
 
     @interactive_rules.setter
     def interactive_rules(self, value: bool) -> None:
-        self._state.interactive_rules = check_flag("interactive_rules", value)
+        self._state.interactive_rules = check_flag(value, "interactive_rules")
         self._show()
 
     @property
@@ -195,7 +299,7 @@ class Table:
 
     @teach.setter
     def teach(self, value: bool) -> None:
-        self._state.teach = check_flag("teach", value)
+        self._state.teach = check_flag(value, "teach")
         if not value:
             self._state.pending = None  # a move held by the teaching mode is not held without it
         self._show()
@@ -207,7 +311,8 @@ class Table:
 
     @winnable.setter
     def winnable(self, value: bool) -> None:
-        self._state.winnable = check_flag("winnable", value)
+        self._state.winnable = check_flag(value, "winnable")
+        self._show()
 
     @property
     def auto_play(self) -> bool:
@@ -216,7 +321,8 @@ class Table:
 
     @auto_play.setter
     def auto_play(self, value: bool) -> None:
-        self._state.auto_play = check_flag("auto_play", value)
+        self._state.auto_play = check_flag(value, "auto_play")
+        self._show()
         if self._state.auto_play and not self._replays.active:
             self._actions.play_safe_moves()
 
@@ -228,6 +334,54 @@ class Table:
     @variant.setter
     def variant(self, value: str) -> None:
         self._state.variant = check_variant(value)
+        self._show()
+
+    @property
+    def show_labels(self) -> bool:
+        """Whether a face shows each pile's number and card count."""
+        return self._state.show_labels
+
+    @show_labels.setter
+    def show_labels(self, value: bool) -> None:
+        self._state.show_labels = check_flag(value, "show_labels")
+        self._show()
+
+    @property
+    def four_colour(self) -> bool:
+        """Whether a face draws the suits in four colours (♠ black, ♥ red, ♣ green, ♦ blue)."""
+        return self._state.four_colour
+
+    @four_colour.setter
+    def four_colour(self, value: bool) -> None:
+        self._state.four_colour = check_flag(value, "four_colour")
+        self._show()
+
+    @property
+    def large(self) -> bool:
+        """Whether a face draws bigger cards."""
+        return self._state.large
+
+    @large.setter
+    def large(self, value: bool) -> None:
+        self._state.large = check_flag(value, "large")
+        self._show()
+
+    def change_setting(self, name: str, value: object) -> None:
+        """Change one of the options a face may change (:data:`SETTINGS`: the board's settings
+        panel, the lessons a browser kept), checked as the option of the same name is.
+
+        Raises:
+            InvalidOptionError: no such setting, or a bad value.
+            ArgumentTypeError: a value of the wrong type.
+        """
+        if name not in SETTINGS:
+            raise InvalidOptionError(f"{quoted(name)} is not a board setting")
+        setattr(self, name, value)
+
+    def clock(self) -> Clock:
+        """The game's own clock, for a face that (re)appears and would count on from a stale view."""
+        game = self._state.game
+        return Clock(game.elapsed, game.started and game.status == "playing" and not self._replays.active)
 
     @property
     def selected(self) -> Place | None:
@@ -259,6 +413,87 @@ class Table:
         """Every legal move now, as the engine lists them (reshuffle not included)."""
         return self._state.game.legal_moves()
 
+    # -------------------------------------------------------------------------- lessons
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson on the table, or ``None``."""
+        return self._lessons.lesson
+
+    def start_lesson(self, lesson: LessonArg = 1) -> Lesson:
+        """Make this table a lesson's: a number 1–9 of the course, or any :class:`~crescent_widget.lessons.Lesson`.
+
+        The table deals the lesson's position, and its view holds the rule and the task
+        (``lesson_panel``) with Try again and (in the course) Next lesson. It offers only the
+        buttons of the task (:meth:`offers`: never New game or Finish; Undo or Reshuffle where
+        that is the task) and judges every action: a right one is praised with the rule it used
+        and its key added to :attr:`lessons_done`; a legal one that does not do the task is
+        taken back at once, with what it did and the idea of the right move; a player's attempt
+        the rules refuse gets the reason, said of its cards, and the idea. Once the task is
+        done, moves are free play (they stand, unjudged) until :meth:`retry_lesson` or
+        :meth:`next_lesson`. A lesson never counts in :attr:`stats`, nor does its position
+        after :meth:`end_lesson`, until another deal. A lesson needs no widget library.
+
+        Raises:
+            InvalidOptionError: a number outside the course.
+            ArgumentTypeError: neither a number nor a Lesson.
+
+        >>> t = Table(lesson=2, lang="en")
+        >>> t.view().lesson_panel["task"], t.view().lesson_buttons
+        ('Task: put 8♥ (pile 1) where it fits.', ('help',))
+        >>> t.move(1, 2)
+        Traceback (most recent call last):
+        ...
+        crescent_widget.errors.IllegalMoveError: Must be the same suit
+        >>> print(t.view().note)  # doctest: +NORMALIZE_WHITESPACE
+        Not yet: 8♥ is not the same suit as 9♠ on pile 2.
+        Hint: Look for a heart one rank above or below 8♥ on top of a pile.
+        >>> t.move(1, 4); t.view().note_tone, t.lessons_done
+        Move.parse('1-4')
+        ('right', ('build',))
+        >>> t.next_lesson().key, t.view().lesson_panel["number"]
+        ('wrap', 3)
+        """
+        return self._lessons.start(lesson)
+
+    def retry_lesson(self) -> None:
+        """Start the lesson again from its position (Try again); nothing without a lesson."""
+        self._lessons.retry()
+
+    def next_lesson(self) -> Lesson | None:
+        """Go on to the next lesson of the course (Next lesson); ``None`` after the last one or without one."""
+        return self._lessons.next()
+
+    def end_lesson(self) -> None:
+        """Leave the lesson: a plain table again, on the position it shows, with every button."""
+        self._lessons.end()
+
+    def offers(self, button: str) -> bool:
+        """Whether the board's button (its ``data-action`` name: ``"undo"``, ``"new-game"``) is
+        offered: every one, unless a lesson holds the table and its task does not need it."""
+        return self._lessons.offers(button)
+
+    @property
+    def lessons_done(self) -> tuple[str, ...]:
+        """The keys of the lessons solved on this table; a face may set it (a browser keeps it).
+
+        Raises:
+            InvalidOptionError: not a list of at most 100 short lesson keys.
+        """
+        return self._lessons.done
+
+    @lessons_done.setter
+    def lessons_done(self, value: object) -> None:
+        self._lessons.done = value
+
+    # ------------------------------------------------------------------------ statistics
+
+    @property
+    def stats(self) -> Stats:
+        """The player's statistics per variant (see :class:`~crescent_widget.stats.StatsKeeper`
+        for which games count): ``stats["N"].wins``, ``str(stats)`` a table in :attr:`lang`."""
+        return self._stats.summary(self._state.lang)
+
     # ------------------------------------------------------------------------- callbacks
 
     def on_action(self, callback: ActionCallback, remove: bool = False) -> None:
@@ -285,7 +520,8 @@ class Table:
     def move(self, src: MoveArg, dst: PlaceLike | None = None, *, by_player: bool = True) -> Move | None:
         """Play a move (``move(10, 14)``, ``move("13-F")``); returns the move played.
 
-        A player's move that loses a won game waits in teaching mode (returns ``None``).
+        A player's move that loses a won game waits in teaching mode (returns ``None``); in
+        a practice (:meth:`practice`) it is a try, played only if it keeps the win.
 
         Raises:
             InvalidMoveError: the move is malformed; nothing changes.
@@ -296,9 +532,12 @@ class Table:
     def tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
         """Tap a pile or foundation; returns the move made, if any.
 
-        With nothing selected: if exactly one place accepts the top card it goes there;
-        with several, the place becomes selected. With a place selected: tapping it again
-        deselects it; tapping another place moves the selected card there.
+        With nothing selected: the card the hint lights plays the hinted move; otherwise if
+        exactly one place accepts the top card it goes there; with several, the place
+        becomes selected. With a place selected: tapping it again deselects it; tapping
+        another place moves the selected card there. A card the board has just moved by
+        itself (a tap like these, auto-play) is not sent back where it came from by a tap:
+        the note says so.
 
         Raises:
             InvalidMoveError: no such place.
@@ -309,7 +548,8 @@ class Table:
         return self._actions.tap(place, by_player=by_player)
 
     def double_tap(self, place: PlaceLike, *, by_player: bool = True) -> Move | None:
-        """Send the card to a foundation that accepts it (``F``); otherwise act as :meth:`tap`."""
+        """Send the card to a foundation that accepts it (``F``); otherwise act as :meth:`tap`,
+        except that a selected card stays selected (a double tap is one gesture)."""
         return self._actions.double_tap(place, by_player=by_player)
 
     def finish(self) -> tuple[Move, ...]:
@@ -366,6 +606,17 @@ class Table:
         """
         return self._actions.undo()
 
+    def redo(self) -> Move:
+        """Play again the last move :meth:`undo` took back, and return it; as deep as the undos.
+
+        A move other than the next one to redo (a new move, a reshuffle, a new game) leaves
+        nothing to redo.
+
+        Raises:
+            IllegalMoveError: ``nothing_to_redo``.
+        """
+        return self._actions.redo()
+
     def new_game(self, code: str | None = None, *, by_player: bool = True) -> bool:
         """Deal a new game: the one of ``code``, or a random one of :attr:`variant`; ends a replay.
 
@@ -415,8 +666,11 @@ class Table:
     def hint(self, seconds: float | None = None, *, nodes: int | None = None) -> Hint:
         """Ask the solver for a move: it is lit and the note explains it until the position changes.
 
-        A search takes at most ``seconds`` (the widget's hint budget by default) and, if
-        given, ``nodes`` positions (a budget that does not depend on the machine's load).
+        A search takes at most ``seconds``, ``nodes`` positions (a budget that does not
+        depend on the machine's load) or both; with neither, the board's hint budget
+        (:data:`~crescent_widget.solver.advice.HINT_SECONDS`). ``None`` means "not given"
+        in every budget of the table, as in the solver's
+        (:func:`~crescent_widget.solver.search.checks.check_budget`).
 
         Once a hint has found a winning line, the next hints follow it while the player
         does (no search); a new search starts only off the line, and never proposes a move
@@ -424,31 +678,49 @@ class Table:
 
         Raises:
             IllegalMoveError: ``replay_active``.
+            InvalidBudgetError: a budget is negative, NaN or infinite (ArgumentTypeError: not a number).
         """
-        return self._advice.hint(seconds, nodes)
+        from ..solver.advice import HINT_SECONDS
+        from ..solver.search.checks import check_budget  # the solver loads on first use
 
-    def still_winnable(self, seconds: float = 1.0) -> Winnability:
+        return self._advice.hint(*check_budget(seconds, nodes, default=HINT_SECONDS))
+
+    def still_winnable(self, seconds: float | None = None, *, nodes: int | None = None) -> Winnability:
         """The board's "Still winnable?": ``"winnable"`` and ``"lost"`` are proofs, else ``"unknown"``.
 
-        The call blocks for up to ``seconds`` (it returns at the first proof); 1 s settles
+        The call blocks for up to ``seconds`` (1 s when no budget is given; ``nodes``
+        positions instead, or as well) and returns at the first proof; 1 s settles
         about 9 positions in 10 of a game in progress with the compiled core, fewer in pure
         Python. The board's button searches in the background, for longer
         (:meth:`start_winnable`).
 
         While the face-down deal hides cards the answer is ``"unknown"`` at once, and the
         board says why (``winnability`` is ``"hidden"``): the solver may not look at them.
-        """
-        return self._advice.still_winnable(seconds)
 
-    def move_check(self, src: MoveArg, dst: PlaceLike | None = None, seconds: float = TEACH_CHECK_SECONDS) -> MoveCheck:
+        Raises:
+            InvalidBudgetError, ArgumentTypeError: a budget that is no budget.
+        """
+        from ..solver.advice import WINNABILITY_SECONDS
+        from ..solver.search.checks import check_budget
+
+        return self._advice.still_winnable(*check_budget(seconds, nodes, default=WINNABILITY_SECONDS))
+
+    def move_check(
+        self, src: MoveArg, dst: PlaceLike | None = None, seconds: float | None = None, *, nodes: int | None = None
+    ) -> MoveCheck:
         """Would this move throw away a win? Plays nothing (:func:`~crescent_widget.solver.move_check`).
+
+        With no budget given, :data:`TEACH_CHECK_SECONDS` (the teaching mode's own).
 
         Raises:
             InvalidMoveError, IllegalMoveError: the move is malformed or illegal here.
+            InvalidBudgetError, ArgumentTypeError: a budget that is no budget.
         """
         from ..solver import move_check
+        from ..solver.search.checks import check_budget
 
-        return move_check(self._state.game, self._actions.resolve(src, dst, query=True), seconds=seconds)
+        seconds, nodes = check_budget(seconds, nodes, default=TEACH_CHECK_SECONDS)
+        return move_check(self._state.game, self._actions.resolve(src, dst, query=True), seconds=seconds, nodes=nodes)
 
     def confirm(self) -> Move:
         """Play the move the teaching mode held back ("go ahead").
@@ -503,8 +775,10 @@ class Table:
         """
         self._replays.stop(keep)
 
-    def review(self, seconds: float = REVIEW_SECONDS) -> Review:
-        """Review the game so far (:func:`~crescent_widget.solver.review.review`) and replay it there.
+    def review(self, seconds: float | None = None, *, nodes: int | None = None) -> Review:
+        """Review the game so far (:func:`~crescent_widget.solver.analysis.review.review`) and replay it there.
+
+        With no budget given, :data:`REVIEW_SECONDS` (``nodes``: positions instead, or as well).
 
         The replay opens where the win was thrown away (the position before the turning
         point, or the last winnable one) with the explanation as its narration and the
@@ -516,9 +790,11 @@ class Table:
         Raises:
             IllegalMoveError: ``replay_active``.
             HiddenCardsError: a face-down game still being played (the board says why).
-            InvalidBudgetError: ``seconds`` is not a finite number >= 0.
+            InvalidBudgetError: ``seconds`` is not a finite number >= 0, or ``nodes`` an int >= 0.
         """
-        return self._replays.review(seconds)
+        from ..solver.search.checks import check_budget
+
+        return self._replays.review(*check_budget(seconds, nodes, default=REVIEW_SECONDS))
 
     def review_try(self) -> Move:
         """Take the reviewed position over as a real game and play the review's better move there.
@@ -530,6 +806,35 @@ class Table:
             IllegalMoveError: ``no_replay``, or ``nothing_to_try`` (no better move was found).
         """
         return self._replays.try_better()
+
+    def practice(
+        self, position: Game | str | None = None, *, seconds: float | None = None, nodes: int | None = None
+    ) -> PracticeState:
+        """Practise keeping a win: ``None`` sets up the position just before the mistake of the
+        last review (:meth:`review`), a :class:`Game` or a position text (:meth:`Game.position`,
+        as a ``?position=…&task=keep`` link hands it on) any position not proven lost (the
+        solver looks for its win within the budget first; where it finds none, the tries look
+        for it, and a try is said to throw the win away only once the win is found).
+
+        The board then asks for a move that keeps the win. Each of the player's tries is
+        judged by the solver within ``seconds`` and ``nodes`` positions (either or both; with
+        neither, :data:`~crescent_widget.table.practice.PRACTICE_SECONDS`): a move
+        that keeps the win is played and the practice is done; one that throws the win away,
+        or that the solver cannot judge in time, is taken back with the reason. After
+        three such tries the better move is lit (Hint follows its line), and playing it keeps
+        the win. The review's practice plays on the game's own record, its clock going on.
+        A try is a player's move (:meth:`move`, :meth:`tap` with ``by_player=True``); with
+        :attr:`background` on, it is judged beside the caller (:meth:`wait_search` waits).
+
+        Raises:
+            IllegalMoveError: ``nothing_to_practise`` (no review named a mistake),
+                ``practice_no_win`` (the solver proved the given position lost), or
+                ``practice_hidden`` (cards of the position are face down).
+            InvalidPositionError: the position text is not a position.
+            ArgumentTypeError: ``position`` is neither a Game, a text nor None.
+            InvalidBudgetError: a negative, NaN or infinite budget.
+        """
+        return self._practice.start(position, seconds, nodes)
 
     # --------------------------------------------------------------- background searches
 
@@ -566,6 +871,23 @@ class Table:
         """Stop the background search (the board's Stop, or Escape); whether one was running."""
         return self._advice.cancel()
 
+    @unlocked
+    def close(self, timeout: float = CLOSE_SECONDS) -> bool:
+        """End the table's session: cancel the background search and wait up to ``timeout``
+        seconds (``None``: as long as it takes) for its thread to end; keep no more statistics.
+        Whether the thread has ended.
+
+        The table still answers afterwards, its searches on the calling thread.
+
+        Raises:
+            ArgumentTypeError, InvalidOptionError: ``timeout`` is not ``None`` or seconds from 0 up.
+        """
+        limit = check_timeout(timeout)
+        with self._serial.held():
+            self._advice.close()
+            self._stats.close()
+        return self._advice.join(limit)
+
     def wait_search(self, timeout: float | None = None) -> bool:
         """Wait until no background search runs (its result shown); whether none runs.
 
@@ -578,31 +900,32 @@ class Table:
         """
         return self._advice.wait(check_timeout(timeout))
 
-    # The former names, kept for one release.
-    take_back = renamed(cancel, "take_back", "Table")
-    step = renamed(replay_step, "step", "Table")
-    play = renamed(replay_play, "play", "Table")
-    stop_replay = renamed(replay_stop, "stop_replay", "Table")
-    check_move = renamed(move_check, "check_move", "Table")
-    check_winnable = renamed(still_winnable, "check_winnable", "Table")
-
     # ---------------------------------------------------------------------------- view
 
     def view(self) -> TableView:
         """What to show now, in :attr:`lang`."""
-        return table_view(self._state, self._replays.state(), self._advice.text(self._state.lang))
+        lang, game, replay = self._state.lang, self._state.game, self._replays.state()
+        won = self._stats.win_record(game.variant) if game.status == "won" and replay is None else None
+        panel = self._stats.known(lang).panel(lang, won)
+        return table_view(self._state, replay, self._advice.text(lang), panel, self._practice.state())
 
     # ------------------------------------------------------------------------ internals
 
     def _show(self) -> None:
         self._advice.check()  # a search about a position that no longer stands ends here
-        self._state.version += 1
-        if self.on_view is not None:
-            self.on_view(self.view())
+        self._state.rev += 1
+        on_view = self.on_view
+        if on_view is not None:
+            view = self.view()
+            self._serial.later(lambda: on_view(view))  # outside code: once the lock is let go
 
     def _report_search(self, text: str) -> None:
-        if self.on_search is not None:
-            self.on_search(text)
+        """A search's progress: said on the searching thread, which holds no lock here (not
+        queued: a slow observer of the progress holds the search, never the board), unless the
+        search has ended meanwhile."""
+        on_search = self.on_search
+        if on_search is not None and self._advice.searching:
+            on_search(text)
 
     def _refuse(self, err: CrescentError, attempt: Move | Place | None = None) -> NoReturn:
         """Show a refusal and raise it; ``attempt`` is the move or the tapped place it refuses."""
@@ -611,8 +934,13 @@ class Table:
         self._state.keep_line("message")
         if self._state.interactive_rules:
             self._state.announce(Words.of(lambda lang: refusal(err, lang)))
+        if self._state.attempting:
+            self._lessons.refused(err, attempt)  # a lesson answers a player's attempt with its idea
         self._show()
         raise err
 
     def _play(self, move: Move) -> Move:
         return self._actions.play(move)
+
+    def _put(self, game: Game) -> None:
+        self._actions.put(game)

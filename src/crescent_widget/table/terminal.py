@@ -3,9 +3,13 @@
 The terminal reads one command a line (or a line of moves: ``13-14 5-F R``, as the
 solver prints a winning line) and prints what the table's view says, one
 sentence a line: refusals (the catalogue's sentence for the reason, in both languages),
-announcements, the note (hints, the teaching mode's explanations) and, when the position
-changed, the horseshoe. ``?`` or ``help`` lists the commands. End of input (Ctrl-D) and
-Ctrl-C leave cleanly.
+announcements, the note (hints, the teaching mode's explanations, a lesson's verdicts) and,
+when the position changed, the horseshoe. A lesson on the table shows its title, rule and
+task first; ``again`` and ``next`` are its Try again and Next lesson. ``stats`` prints the
+player's statistics. ``?`` or ``help`` lists the commands. End of input (Ctrl-D) and
+Ctrl-C leave cleanly. Where the standard library's :mod:`readline` exists and the input is
+a terminal, :func:`line_editing` gives the prompt line editing, history (the Up arrow) and
+Tab completion of the commands and the legal moves.
 
 >>> from crescent_widget.table import Table
 >>> lines = iter(["13-14", "14-1", "f9-1", "q"])
@@ -19,6 +23,7 @@ Ctrl-C leave cleanly.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from ..engine.records import RecordError
@@ -32,10 +37,22 @@ QUIT = frozenset({"q", "quit", "exit", "koniec"})
 HELP = frozenset({"?", "h?", "help", "pomoc"})
 CONFIRM = frozenset({"y", "yes", "tak"})  # "t" alone toggles the teaching mode
 CANCEL = "x"  # the teaching mode's "take it back"
+REDO = frozenset({"redo", "ponów", "ponow"})
+STATS = frozenset({"stats", "statystyki"})
+AGAIN = frozenset({"again", "znowu"})  # a lesson's Try again
+NEXT = frozenset({"next", "dalej"})  # a lesson's Next lesson
+# The words Tab completes (the legal moves too); the one-letter commands need no completing.
+COMMANDS = (
+    "again", "help", "next", "quit", "redo", "review", "stats",
+    "dalej", "koniec", "pomoc", "ponów", "statystyki", "znowu",
+)  # fmt: skip
+VERDICT_MARKS = {"right": "✓ ", "wrong": "✗ "}
 
 
 def play(table: Table, read: Callable[[str], str], write: Callable[[str], object]) -> Table:
     """Run the read–act–show loop until ``q``, end of input or Ctrl-C; returns the table."""
+    if table.lesson is not None:
+        write(lesson_text(table))
     write(table.game.diagram(table.lang))
     try:
         while True:
@@ -51,7 +68,7 @@ def play(table: Table, read: Callable[[str], str], write: Callable[[str], object
 def run_command(table: Table, command: str, write: Callable[[str], object]) -> None:
     """Carry out one command and print what changed."""
     before = table.view()
-    game, revision = table.game, table.game.revision
+    position = _position(table)
     refused: CrescentError | None = None
     try:
         if not do_command(table, command, write):
@@ -59,8 +76,13 @@ def run_command(table: Table, command: str, write: Callable[[str], object]) -> N
     except CrescentError as err:
         refused = err
     show(before, table.view(), refused, write)
-    if table.game is not game or table.game.revision != revision:
+    if _position(table) != position:  # a wrong answer a lesson took back leaves the horseshoe as it was
         write(table.game.diagram(table.lang))
+
+
+def _position(table: Table) -> tuple[object, ...]:
+    game = table.game
+    return game.code, game.position_key, game.move_count
 
 
 def terminal_refusal(err: CrescentError, lang: Lang) -> str:
@@ -93,6 +115,14 @@ def do_command(table: Table, command: str, write: Callable[[str], object]) -> bo
     if command == "review":
         write(review_text(table))
         return False
+    if command == "practice":
+        table.practice()
+        return True
+    if command in STATS:
+        write(table.stats.text(lang))
+        return False
+    if command in AGAIN or command in NEXT:
+        return lesson_command(table, command in NEXT, write)
     if command == "t":
         held = table.pending
         table.teach = not table.teach  # off: a held move is dropped with the mode
@@ -128,6 +158,8 @@ def do_command(table: Table, command: str, write: Callable[[str], object]) -> bo
     }
     if command in CONFIRM:
         table.confirm()
+    elif command in REDO:
+        table.redo()
     elif command in simple:
         simple[command]()
     else:
@@ -135,11 +167,39 @@ def do_command(table: Table, command: str, write: Callable[[str], object]) -> bo
     return True
 
 
-def review_text(table: Table) -> str:
-    """The game review's words (the same as the widget's and the API's), in the table's language."""
-    from ..solver.review import review
+def lesson_text(table: Table) -> str:
+    """The lesson's panel as text: its title, rule and task, and its commands."""
+    panel, lang = table.view().lesson_panel, table.lang
+    parts = [str(panel["title"]), str(panel["rule"]), str(panel["task"]), label("terminal_lesson_commands", lang)]
+    return "\n".join(parts)
 
-    return review(table.game, seconds=REVIEW_SECONDS).text(table.lang)
+
+def lesson_command(table: Table, forward: bool, write: Callable[[str], object]) -> bool:
+    """A lesson's Try again (``again``) or Next lesson (``next``): the panel and the horseshoe
+    again; returns ``False`` (what changed is printed here)."""
+    lang = table.lang
+    if table.lesson is None:
+        write(label("terminal_no_lesson", lang))
+        return False
+    if forward and table.next_lesson() is None:
+        write(label("terminal_last_lesson", lang))
+        return False
+    if not forward:
+        table.retry_lesson()
+    write(lesson_text(table))
+    write(table.game.diagram(lang))
+    return False
+
+
+def review_text(table: Table) -> str:
+    """The game review's words (the same as the widget's and the API's), in the table's language.
+
+    The table reviews its game (so that ``practice`` starts from this review) and leaves the
+    replay a board would open at once: the terminal prints the words instead.
+    """
+    found = table.review(REVIEW_SECONDS)
+    table.replay_stop()
+    return found.text(table.lang)
 
 
 def play_line(table: Table, moves: list[str]) -> None:
@@ -157,14 +217,20 @@ def show(before: TableView, after: TableView, refused: CrescentError | None, wri
     """Print the new parts of the view, one sentence a line: refusal, announcement, note, held move."""
     lang = after.lang
     held = after.pending_move and after.pending_move != before.pending_move
-    if refused is not None:
+    verdict = after.note_tone and (after.note != before.note or after.announce_id != before.announce_id)
+    if refused is not None and not verdict:  # a lesson's verdict says why itself, of the cards tried
         if after.cancelled:  # "Reshuffle not done.": the refusal is not all that happened
             write(after.cancelled)
         write(f"! {terminal_refusal(refused, lang)}")
-    elif after.announce_id != before.announce_id and after.announcement and not held:
+    elif refused is None and after.announce_id != before.announce_id and after.announcement and not held:
         for sentence in _with_game_end(after.announcement, before.status, after.status, lang):
-            write(sentence)
-    if after.note and after.note != before.note and after.note not in after.announcement:
+            if not verdict or sentence != after.note:  # the verdict is printed once, marked, below
+                write(sentence)
+    if verdict:
+        write(VERDICT_MARKS.get(after.note_tone, "") + after.note)
+        if after.lesson_panel.get("solved") and not before.lesson_panel.get("solved"):
+            write(label("terminal_lesson_commands", lang))
+    elif after.note and after.note != before.note and after.note not in after.announcement:
         write(after.note)
     if held:
         write(f"? {after.warning}")
@@ -172,8 +238,34 @@ def show(before: TableView, after: TableView, refused: CrescentError | None, wri
 
 
 def _with_game_end(announcement: str, before: str, after: str, lang: Lang) -> list[str]:
-    """The announcement, with the sentence saying that the game just ended on a line of its own."""
+    """The announcement, with the sentence saying that the game just ended (and what a win adds:
+    the wins and the streak) on a line of its own."""
     end = label(after, lang) if after != before and after in ("won", "blocked") else ""
-    if end and announcement.endswith(" " + end):
-        return [announcement[: -len(end) - 1], end]
-    return [announcement]
+    head, found, tail = announcement.partition(" " + end) if end else (announcement, "", "")
+    return [head, end + tail] if found else [announcement]
+
+
+def line_editing(table: Table) -> bool:
+    """Give the prompt line editing, history (the Up arrow recalls an earlier line) and Tab
+    completion of the commands and the legal moves, where the standard library's
+    :mod:`readline` exists (not on Windows, nor in a browser) and the input is a terminal;
+    whether it did. A pipe keeps plain ``input()``: readline would write its escapes there.
+    """
+    if sys.stdin is None or not sys.stdin.isatty():
+        return False
+    try:
+        import readline
+    except ImportError:
+        return False
+
+    def complete(text: str, state: int) -> str | None:
+        words = [*COMMANDS, *(str(move) for move in table.legal_moves())]
+        found = sorted({word for word in words if word.startswith(text.lower())})
+        return found[state] if state < len(found) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims(" \t")
+    # GNU readline and macOS's libedit bind Tab differently.
+    libedit = "libedit" in (readline.__doc__ or "")
+    readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+    return True

@@ -11,6 +11,8 @@ from ..engine.endgame import finishing_run
 from ..engine.moves import PILES
 from ..words.announcements import join, labels, refusal, way_on
 from ..words.i18n import NO_WORDS, Lang, Words, message, reshuffle_button_text
+from .lessons import lesson_buttons, lesson_panel
+from .practice import PracticeState
 from .replay import ReplayState
 from .state import TableState
 
@@ -21,10 +23,12 @@ class TableView:
 
     Places are written as the game writes them: ``"1"``–``"16"`` and ``"F1"``–``"F8"``.
     Face-down cards are not in it: a pile shows its top card (always face up) and counts.
+    It holds the table's options too (the settings a face shows), and the lesson's panel.
     """
 
+    rev: int  # the table's rev when the view was made: +1 with every change shown; intents quote it
     code: str  # "" for a position made with Game.from_layout
-    variant: str
+    variant: str  # the variant of the next random deal (a game put on the table sets its own)
     piles: tuple[tuple[str, int], ...]  # 16 × (top card or "", card count)
     face_down: tuple[int, ...]  # 16 × face-down cards under the top
     foundations: tuple[tuple[str, int], ...]  # 8 × (top card, card count)
@@ -33,6 +37,7 @@ class TableView:
     move_count: int
     can_undo: bool
     undo_reason: str  # why Undo is unavailable ("" when it is available)
+    can_redo: bool  # a move undone can be played again (Table.redo)
     status: str  # "playing", "won" or "blocked"
     message: str  # why the last action was refused ("" when rules are silent)
     note: str  # a line of information: hint, explanation, narration
@@ -51,16 +56,37 @@ class TableView:
     clock_running: bool
     lang: Lang
     labels: Mapping[str, Any]  # every interface text in lang (button labels, templates)
+    interactive_rules: bool
+    teach: bool
+    auto_play: bool
+    winnable: bool  # random deals are proven winnable
+    show_labels: bool
+    four_colour: bool
+    large: bool
+    lesson_panel: Mapping[str, object]  # {number, count, key, title, rule, task, solved, done, has_next} or {}
+    lesson_buttons: tuple[str, ...]  # in a lesson, the only toolbar buttons offered; () offers all
+    lessons_done: tuple[str, ...]  # keys of the lessons solved on this table (or kept by a browser)
+    # The statistics panel, and what the win banner says of the figures: Stats.panel.
+    stats_panel: Mapping[str, object]
     search: str = ""  # what a background search is doing ("" when none runs), in lang
     # A press that asked for a second one and that the last action cancelled ("Reshuffle not
     # done."), or "": message, note and announcement already start with it; a face that
     # prints a refusal its own way says it too.
     cancelled: str = ""
+    practice: PracticeState | None = None  # the practice on the board (Table.practice), if any
 
 
-def table_view(state: TableState, replay: ReplayState | None, search: str) -> TableView:
+def table_view(
+    state: TableState,
+    replay: ReplayState | None,
+    search: str,
+    stats_panel: Mapping[str, object],
+    practice: PracticeState | None = None,
+) -> TableView:
     """What to show now, in ``state.lang``: ``replay`` is the replay's state (``None`` when
-    none is on the table), ``search`` what a background search is doing."""
+    none is on the table), ``search`` what a background search is doing, ``stats_panel`` the
+    statistics panel (:meth:`Stats.panel <crescent_widget.stats.Stats.panel>`), ``practice`` the practice
+    on the board."""
     game, lang = state.game, state.lang
     replaying = replay is not None
     targets: dict[str, tuple[str, ...]] = {}
@@ -80,8 +106,9 @@ def table_view(state: TableState, replay: ReplayState | None, search: str) -> Ta
     tops, sizes = game.tops, game.sizes
     status = game.status
     return TableView(
+        rev=state.rev,
         code=game.code or "",
-        variant=game.variant,
+        variant=state.variant,
         # Face-down cards never leave the engine: only tops (always face up) and counts.
         piles=tuple((top.ascii if top else "", size) for top, size in zip(tops[:PILES], sizes, strict=False)),
         face_down=tuple(game.face_down(n) for n in range(1, PILES + 1)),
@@ -93,6 +120,7 @@ def table_view(state: TableState, replay: ReplayState | None, search: str) -> Ta
         move_count=game.move_count,
         can_undo=undo_refusal is None,
         undo_reason="" if undo_refusal is None else message(undo_refusal, lang),
+        can_redo=not replaying and bool(state.redoable()),
         status=status,
         message=join(cancelled, refused).text(lang) if refused else "",
         note=state.note.text(lang) if refused else join(cancelled, state.note).text(lang),
@@ -111,6 +139,18 @@ def table_view(state: TableState, replay: ReplayState | None, search: str) -> Ta
         clock_running=game.started and status == "playing" and not replaying,
         lang=lang,
         labels=labels(lang),
+        interactive_rules=state.interactive_rules,
+        teach=state.teach,
+        auto_play=state.auto_play,
+        winnable=state.winnable,
+        show_labels=state.show_labels,
+        four_colour=state.four_colour,
+        large=state.large,
+        lesson_panel=lesson_panel(state, lang),
+        lesson_buttons=lesson_buttons(state),
+        lessons_done=state.lessons_done,
+        stats_panel=MappingProxyType(dict(stats_panel)),
         search=search,
         cancelled=cancelled.text(lang),
+        practice=practice,
     )

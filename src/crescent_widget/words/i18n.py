@@ -68,6 +68,10 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Nie ma ruchu do cofnięcia",
         "en": "There is no move to undo",
     },
+    "nothing_to_redo": {
+        "pl": "Nie ma cofniętego ruchu do ponowienia",
+        "en": "There is no undone move to redo",
+    },
     "undo_after_reshuffle": {
         "pl": "Ruchów sprzed przetasowania nie można cofnąć",
         "en": "Moves before a reshuffle cannot be taken back",
@@ -134,6 +138,18 @@ REASONS: Final[dict[str, dict[str, str]]] = {
         "pl": "Analiza nie znalazła lepszego ruchu do wypróbowania",
         "en": "The review found no better move to try",
     },
+    "nothing_to_practise": {
+        "pl": "Najpierw analiza przegranej partii: ćwiczenie zaczyna się tuż przed ruchem, który zaprzepaścił wygraną",
+        "en": "Review a lost game first: practice starts just before the move that threw the win away",
+    },
+    "practice_hidden": {
+        "pl": "Część kart tej pozycji jest zakryta: solver oceniałby próby kartami, których nie widać",
+        "en": "Some cards of this position are face down: the solver would judge the tries by cards not yet seen",
+    },
+    "practice_no_win": {
+        "pl": "Tej pozycji nie da się wygrać (udowodnione): nie ma wygranej do utrzymania",
+        "en": "This position cannot be won (proven): there is no win to keep",
+    },
     "nothing_to_finish": {
         "pl": "Tej partii nie da się dokończyć samymi ruchami na fundamenty",
         "en": "This game cannot be finished with foundation moves alone",
@@ -144,6 +160,16 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "reshuffle": {"pl": "Przetasuj", "en": "Reshuffle"},
     "reshuffles_left": {"pl": "Przetasowania: {n}", "en": "Reshuffles left: {n}"},
     "undo": {"pl": "Cofnij", "en": "Undo"},
+    "redo": {"pl": "Ponów", "en": "Redo"},
+    # A tap on a card the board has just moved there by itself, whose only move is back.
+    "tap_kept": {
+        "pl": "{card} właśnie sama trafiła na {place}; dotknięcie jej nie cofa (przeciągnij ją albo cofnij ruch).",
+        "en": "{card} has just gone to {place} by itself; a tap does not send it back (drag it, or Undo).",
+    },
+    "reshuffled": {
+        "pl": "Przetasowano: spodnia karta każdego stosu jest teraz na wierzchu. Zostało przetasowań: {n}.",
+        "en": "Reshuffled: each pile's bottom card is now on top. Reshuffles left: {n}.",
+    },
     "new_game": {"pl": "Nowa gra", "en": "New game"},
     "confirm_new_game": {
         "pl": "Partia trwa: naciśnij „Nowa gra” jeszcze raz, aby ją porzucić.",
@@ -175,7 +201,10 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     # Hints, "still winnable?" and the teaching mode's warning.
     "winnable_ask": {"pl": "Da się wygrać?", "en": "Still winnable?"},
     # In place of a board too narrow for its cards to be tapped (a phone's narrowest panes).
-    "too_narrow": {"pl": "Za wąsko na planszę: poszerz panel", "en": "Too narrow for the board: widen the pane"},
+    "too_narrow": {
+        "pl": "Za wąsko na planszę: zamknij panel boczny (np. listę plików) albo poszerz okno.",
+        "en": "Too narrow for the board: close the side panel (the file browser, say) or widen the window.",
+    },
     "winnable_winnable": {
         "pl": "Tę grę nadal można wygrać (udowodnione).",
         "en": "This game can still be won (proven).",
@@ -196,15 +225,9 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "replay_play": {"pl": "Odtwarzaj", "en": "Play"},
     "replay_pause": {"pl": "Pauza", "en": "Pause"},
     "replay_stop": {"pl": "Zakończ odtwarzanie", "en": "Exit replay"},
-    # A replay steps through reshuffles too, which the board's Moves counter leaves out: say so.
-    "replay_step": {
-        "pl": "Czynność {n} z {total} (ruchy i przetasowania)",
-        "en": "Action {n} of {total} (moves and reshuffles)",
-    },
-    "replay_start": {
-        "pl": "Początek odtwarzania (czynności: {total}, ruchy i przetasowania)",
-        "en": "Start of the replay ({total} actions: moves and reshuffles)",
-    },
+    # A replay counts moves as the board's Moves counter does (a reshuffle is a step, not a move).
+    "replay_step": {"pl": "Ruchy: {n} z {total}", "en": "Moves: {n} of {total}"},
+    "replay_start": {"pl": "Początek odtwarzania (do ruchu {total})", "en": "Start of the replay (to move {total})"},
     "record_entry": {
         "pl": "wpis {n} ({entry}): {reason}",
         "en": "record entry {n} ({entry}): {reason}",
@@ -258,13 +281,13 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "Pod stosem jego numer i liczba kart: „5 ×6” to stos 5 z 6 kartami\n"
         "Brak ruchu? Przetasuj (3 razy w grze): spodnia karta każdego stosu idzie na wierzch\n"
         "Dotknij karty, by ją zagrać; gdy ma kilka miejsc, dotknij miejsca. Dwa dotknięcia: na fundament. "
-        "Można też przeciągać\n"
+        "Można też przeciągać. Karta z podpowiedzi idzie jednym dotknięciem tam, gdzie wskazuje podpowiedź\n"
         "Podpowiedź pokazuje ruch wygrywającej linii; ⚙: język (Language) i opcje; lekcje uczą każdej reguły\n"
         "Klawisze:\n"
         "Strzałki: przejście między stosami i fundamentami\n"
         "Enter lub spacja: dotknij stosu (wybierz kartę albo połóż wybraną)\n"
         "F: wyślij kartę na fundament\n"
-        "R: przetasuj\nU: cofnij\nH: podpowiedź\nN: nowa gra\n"
+        "R: przetasuj\nU: cofnij\nY: ponów cofnięty ruch\nH: podpowiedź\nN: nowa gra\nS: statystyki\n"
         "D: dokończ (gdy zostały same ruchy na fundamenty)\n"
         "Escape: anuluj wybór (albo wycofaj ruch czekający na potwierdzenie, albo przerwij szukanie)\n"
         "[ ] P: krok wstecz, krok dalej, odtwarzaj/pauza (w odtwarzaniu)\n"
@@ -276,13 +299,14 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "An emptied pile stays empty; a pile holds at most 13 cards\n"
         "Under each pile, its number and card count: “5 ×6” is pile 5, holding 6 cards\n"
         "No move? Reshuffle (3 times a game): each pile's bottom card goes on top\n"
-        "Tap a card to play it; when it has a choice, tap where it goes. Double-tap: to a foundation. Or drag it\n"
+        "Tap a card to play it; when it has a choice, tap where it goes. Double-tap: to a foundation. Or drag it. "
+        "The hinted card goes where the hint says with one tap\n"
         "Hint shows a move of a winning line; ⚙: language (Język) and options; the lessons teach each rule\n"
         "Keys:\n"
         "Arrows: move between piles and foundations\n"
         "Enter or Space: tap the pile (select its card, or put the selected one there)\n"
         "F: send the card to a foundation\n"
-        "R: reshuffle\nU: undo\nH: hint\nN: new game\n"
+        "R: reshuffle\nU: undo\nY: redo the move undone\nH: hint\nN: new game\nS: statistics\n"
         "D: finish (when only foundation moves are left)\n"
         "Escape: clear the selection (or take back a move waiting for confirmation, or stop a search)\n"
         "[ ] P: step back, step forward, play/pause (in a replay)\n"
@@ -311,29 +335,39 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "13-14 5-F R  kilka ruchów w jednym wierszu: zagrane po kolei (np. wygrywająca linia z solvera)\n"
         "r      przetasuj (gdy można cofać ruchy: dwa razy, chyba że podpowiedź każe przetasować)\n"
         "u      cofnij ostatni ruch\n"
+        "redo   ponów cofnięty ruch (także: ponów)\n"
         "m      wypisz dozwolone ruchy\n"
         "h      podpowiedź\n"
         "w      czy nadal da się wygrać?\n"
         "review analiza partii: gdzie przepadła wygrana, dlaczego i co zagrać zamiast\n"
+        "practice  ćwiczenie po analizie: pozycja tuż przed błędem, znajdź ruch, który zachowuje wygraną\n"
         "t      tryb nauki: włącz lub wyłącz\n"
         "y / x  tryb nauki: mimo to zagraj / wycofaj wstrzymany ruch\n"
         "l      zmień język (Polish / English)\n"
         "n      nowa gra (w trakcie partii: dwa razy)\n"
-        "?      ta lista (także: help)\n"
+        "stats  twoje statystyki: partie, wygrane, serie, najlepszy czas\n"
+        "again  w lekcji: spróbuj jeszcze raz (także: znowu)\n"
+        "next   w lekcji: następna lekcja (także: dalej)\n"
+        "?      ta lista (także: help); Tab uzupełnia polecenie, strzałka w górę przywołuje poprzednie\n"
         "q      koniec (także: Ctrl-C, Ctrl-D)",
         "en": "13-14  move the card from pile 13 onto pile 14 (13-F: to a foundation, F1-F5: between foundations)\n"
         "13-14 5-F R  several moves on one line: played in order (a solver's winning line, say)\n"
         "r      reshuffle (while moves can be undone: twice, unless the hint says to reshuffle)\n"
         "u      undo the last move\n"
+        "redo   redo the move undone (also: ponów)\n"
         "m      list the legal moves\n"
         "h      hint\n"
         "w      still winnable?\n"
         "review review the game: where the win was lost, why, and what to play instead\n"
+        "practice  after a review: the position just before the mistake; find a move that keeps the win\n"
         "t      teaching mode on or off\n"
         "y / x  teaching mode: go ahead / take back the move held back\n"
         "l      switch language (polski / English)\n"
         "n      new game (during a game: twice)\n"
-        "?      this list (also: help)\n"
+        "stats  your statistics: games, wins, streaks, best time\n"
+        "again  in a lesson: try again\n"
+        "next   in a lesson: the next lesson\n"
+        "?      this list (also: help); Tab completes a command, the Up arrow recalls an earlier one\n"
         "q      quit (also: Ctrl-C, Ctrl-D)",
     },
     # The command's own --help and argument errors (crescent --lang en --help), in its --lang.
@@ -355,17 +389,31 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "pl": "tryb nauki: objaśnia ruchy i ostrzega przed ruchem, który przegrywa",
         "en": "teaching mode: explain moves, warn before a losing one",
     },
+    "terminal_command_lesson": {
+        "pl": "zagraj lekcję N (1–9): jej zadanie, ocena każdego ruchu, again i next",
+        "en": "play lesson N (1–9): its task, a verdict on every move, again and next",
+    },
+    "terminal_command_bad_lesson": {
+        "pl": "--lesson przyjmuje numer lekcji od 1 do {count}, nie {given}",
+        "en": "--lesson takes a lesson number from 1 to {count}, not {given}",
+    },
+    "terminal_command_lesson_and_code": {
+        "pl": "lekcja rozdaje własną pozycję: podaj --lesson albo CODE, nie oba",
+        "en": "a lesson deals its own position: give --lesson or CODE, not both",
+    },
     "terminal_command_help": {"pl": "pokaż tę pomoc i zakończ", "en": "show this help and exit"},
     "terminal_command_examples": {
         "pl": "przykłady:\n"
         "  crescent                          losowe rozdanie, po polsku\n"
         "  crescent CR1-N-AAAAAAB --lang en  rozdanie o tym kodzie, po angielsku\n"
-        "  crescent --teach                  z trybem nauki\n\n"
+        "  crescent --teach                  z trybem nauki\n"
+        "  crescent --lesson 3               lekcja 3 z 9\n\n"
         "W grze ? wypisuje wszystkie polecenia, a q kończy.",
         "en": "examples:\n"
         "  crescent --lang en                 a random deal, in English\n"
         "  crescent CR1-N-AAAAAAB --lang en   the deal of this code\n"
-        "  crescent --lang en --teach         with the teaching mode\n\n"
+        "  crescent --lang en --teach         with the teaching mode\n"
+        "  crescent --lesson 3 --lang en      lesson 3 of 9\n\n"
         "In the game, ? lists every command and q quits.",
     },
     "terminal_command_error": {"pl": "błąd", "en": "error"},
@@ -392,6 +440,18 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "y: go ahead, x: take it back",
     },
     "terminal_no_moves": {"pl": "Brak dozwolonych ruchów.", "en": "No legal moves."},
+    "terminal_lesson_commands": {
+        "pl": "again: spróbuj jeszcze raz, next: następna lekcja",
+        "en": "again: try again, next: the next lesson",
+    },
+    "terminal_no_lesson": {
+        "pl": "Żadna lekcja nie trwa: crescent --lesson 1 zaczyna pierwszą.",
+        "en": "No lesson is on: crescent --lesson 1 starts the first.",
+    },
+    "terminal_last_lesson": {
+        "pl": "To była ostatnia lekcja. Gratulacje!",
+        "en": "That was the last lesson. Well done!",
+    },
     "terminal_taken_back": {
         "pl": "Ruch {move} wycofany; nic nie zagrano.",
         "en": "Move {move} taken back; nothing was played.",
@@ -412,11 +472,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "en": "Checking whether it can still be won… {searched}",
     },
     "searching_check": {"pl": "Sprawdzam ruch… {searched}", "en": "Checking the move… {searched}"},
-    "searching_review": {
-        "pl": "Analiza partii: pozycja {i} z {of}… {searched}",
-        "en": "Reviewing the game: position {i} of {of}… {searched}",
-    },
-    "searching_review_start": {"pl": "Analiza partii… {searched}", "en": "Reviewing the game… {searched}"},
+    "searching_review": {"pl": "Analiza partii… {percent}%", "en": "Reviewing the game… {percent}%"},
     "searched_one": {"pl": "przeszukano {n} pozycję", "en": "{n} position searched"},
     "searched_few": {"pl": "przeszukano {n} pozycje", "en": "{n} positions searched"},
     "searched_many": {"pl": "przeszukano {n} pozycji", "en": "{n} positions searched"},
@@ -606,15 +662,19 @@ LABELS.update(
         "variant_N": {"pl": "Półksiężyc", "en": "Crescent"},
         "variant_F": {"pl": "Półksiężyc Cztery", "en": "Crescent Four"},
         "variant_H": {"pl": "Zakryte rozdanie", "en": "Face-down deal"},
+        "stats": {"pl": "Statystyki", "en": "Statistics"},
         "stats_variant": {"pl": "Wariant", "en": "Variant"},
         "stats_games": {"pl": "Partie", "en": "Games"},
         "stats_wins": {"pl": "Wygrane", "en": "Wins"},
+        "stats_win_rate": {"pl": "% wygranych", "en": "Win %"},
         "stats_streak": {"pl": "Seria", "en": "Streak"},
         "stats_best_streak": {"pl": "Najdłuższa seria", "en": "Best streak"},
         "stats_best_time": {"pl": "Najlepszy czas", "en": "Best time"},
         "stats_fewest_moves": {"pl": "Najmniej ruchów", "en": "Fewest moves"},
         "stats_none": {"pl": "Nie zagrano jeszcze żadnej partii.", "en": "No game played yet."},
         "stats_off": {"pl": "Statystyki są wyłączone.", "en": "Statistics are off."},
+        # Said with a win, on the banner and to a screen reader: the variant's figures, this win counted.
+        "won_record": {"pl": "Wygrane: {wins}, seria: {streak}", "en": "Wins: {wins}, streak: {streak}"},
     }
 )
 
@@ -761,7 +821,7 @@ def reshuffle_button_text(reshuffles_left: int, lang: str = DEFAULT_LANG) -> str
     return f"{label('reshuffle', lang)} ({reshuffles_left})"
 
 
-# Why a position is lost, and the game review (solver/why.py, solver/review.py).
+# Why a position is lost, and the game review (solver/analysis/why.py, solver/analysis/review.py).
 REVIEW: Final[dict[str, dict[str, str]]] = {
     "lost_suit": {
         "pl": "Kolor {suit} nie może już w całości trafić na fundamenty, nawet gdyby inne kolory zniknęły z drogi.",
@@ -772,15 +832,11 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "en": "{stuck} lies on {beneath}, which must reach a foundation first, and {stuck} has nowhere else to go.",
     },
     "lost_dead_ends": {
-        "pl": "Sprawdzono każdy dalszy ciąg gry ({n} pozycji): każdy kończy się kartą, która utknęła na dobre, "
+        "pl": "Sprawdzono każdy dalszy ciąg gry: każdy kończy się kartą, która utknęła na dobre, "
         "najczęściej {stuck} na {beneath}: {stuck} mogłaby zejść tylko na fundament, i to dopiero po {beneath}, "
         "która leży pod nią.",
-        "en": "Every way to play on was tried ({n} positions), and each ends with a card stuck for good, most often "
+        "en": "Every way to play on was tried, and each ends with a card stuck for good, most often "
         "{stuck} on {beneath}: {stuck} could only go to a foundation, and only after {beneath}, which lies under it.",
-    },
-    "lost_searched": {
-        "pl": "Sprawdzono każdy dalszy ciąg gry ({n} pozycji) i żaden nie wygrywa.",
-        "en": "Every way to play on was tried ({n} positions), and none wins.",
     },
     "lost_proven": {
         "pl": "Sprawdzono każdy dalszy ciąg gry i żaden nie wygrywa.",
@@ -791,25 +847,49 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "pl": "Nie został żaden ruch: {beneath}, na którą czeka fundament, leży pod {stuck}.",
         "en": "No move is left: {beneath}, which a foundation waits for, lies under {stuck}.",
     },
+    # Actions are named as the board's Moves counter counts them (review_words.py); Polish
+    # needs the name in three cases: nominative, locative (przy, po), genitive (zamiast, od, do).
+    "name_move": {"pl": "ruch {n}", "en": "move {n}"},
+    "name_move_loc": {"pl": "ruchu {n}", "en": "move {n}"},
+    "name_move_gen": {"pl": "ruchu {n}", "en": "move {n}"},
+    "name_reshuffle": {"pl": "przetasowanie {r}", "en": "reshuffle {r}"},
+    "name_reshuffle_loc": {"pl": "przetasowaniu {r}", "en": "reshuffle {r}"},
+    "name_reshuffle_gen": {"pl": "przetasowania {r}", "en": "reshuffle {r}"},
+    "name_after": {"pl": "{name} (po ruchu {m})", "en": "{name} (after move {m})"},
+    "name_start": {"pl": "początku", "en": "the start"},
     "turning": {
-        "pl": "Przy akcji {n} przepadła wygrana: {move}. {why}",
-        "en": "At action {n} the win was thrown away: {move}. {why}",
+        "pl": "Przy {at} przepadła wygrana{move}. {why}",
+        "en": "At {at} the win was thrown away{move}. {why}",
     },
+    "probable": {
+        "pl": "Prawdopodobnie twój błąd: {at}{move}. {before}; {after}.",
+        "en": "Probably your mistake: {at}{move}. {before}; {after}.",
+    },
+    "possible": {
+        "pl": "Być może twój błąd: {at}{move}. {before}; {after}.",
+        "en": "Perhaps your mistake: {at}{move}. {before}; {after}.",
+    },
+    "probable_found": {"pl": "Przed nim wygraną znaleziono w {found}", "en": "Before it a win took {found} to find"},
+    "probable_known": {"pl": "Przed nim wygrana była już znana", "en": "Before it a win was already known"},
+    "probable_searched": {
+        "pl": "po nim nie znaleziono żadnej w {searched} szukania",
+        "en": "after it, {searched} of search found none",
+    },
+    "probable_unsearched": {"pl": "po nim zabrakło już czasu na szukanie", "en": "after it no time was left to search"},
+    "proven_after": {
+        "pl": "Po {after} gry nie dało się już wygrać (udowodnione). {why}",
+        "en": "After {after} the game could no longer be won (proven). {why}",
+    },
+    "seconds": {"pl": "{s} s", "en": "{s} s"},
+    "seconds_under": {"pl": "niespełna {s} s", "en": "under {s} s"},
     "better": {
-        "pl": "Zamiast akcji {n} ({played}) lepiej: {move}, które zachowuje wygraną (wygrywająca linia: {k} ruchów).",
-        "en": "Instead of action {n} ({played}), better: {move}, which keeps the win (a winning line of {k} moves).",
-    },
-    "reshuffle_action": {"pl": "przetasowanie", "en": "reshuffle"},
-    "bracket": {
-        "pl": "Po akcji {a} grę dało się jeszcze wygrać, po akcji {b} już nie: "
-        "wygrana przepadła gdzieś w akcjach {first}–{b}. {why}",
-        "en": "After action {a} the game could still be won, after action {b} no longer: "
-        "the win was lost somewhere in actions {first}–{b}. {why}",
+        "pl": "Zamiast {at}{played} lepiej: {move}, które zachowuje wygraną (ruchy wygrywającej linii: {k}).",
+        "en": "Instead of {at}{played}, better: {move}, which keeps the win (a winning line of {k} moves).",
     },
     "lost_from_deal": {"pl": "Tego rozdania nie dało się wygrać. {why}", "en": "This deal could not be won. {why}"},
     "lost_unplaced": {
-        "pl": "Po akcji {b} gry nie da się wygrać; nie ustalono, czy wcześniej się dało. {why}",
-        "en": "After action {b} the game cannot be won; whether it could be before was not settled. {why}",
+        "pl": "Po {after} gry nie da się wygrać; nie ustalono, czy wcześniej się dało. {why}",
+        "en": "After {after} the game cannot be won; whether it could be before was not settled. {why}",
     },
     "won": {"pl": "Gra wygrana: ani razu nie była przegrana.", "en": "The game was won: it was never lost."},
     "winnable": {
@@ -817,13 +897,12 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "en": "This game can still be won: it was never lost.",
     },
     "only_moves": {
-        "pl": "Najdłużej tylko jeden ruch utrzymywał wygraną przy akcjach {a}–{b}; "
-        "powtórka zaczyna się tuż przed nimi.",
-        "en": "The longest stretch where just one move kept the win: actions {a}–{b}; the replay opens just before it.",
+        "pl": "Najdłużej tylko jeden ruch utrzymywał wygraną od {a} do {b}; powtórka zaczyna się tuż przed nimi.",
+        "en": "The longest stretch where just one move kept the win: from {a} to {b}; the replay opens just before it.",
     },
     "only_move": {
-        "pl": "Tylko przy akcji {a} wygraną utrzymywał jeden jedyny ruch; powtórka zaczyna się tuż przed nią.",
-        "en": "Only at action {a} did just one move keep the win; the replay opens just before it.",
+        "pl": "Tylko przy {a} wygraną utrzymywał jeden jedyny ruch; powtórka zaczyna się tuż przed nim.",
+        "en": "Only at {a} did just one move keep the win; the replay opens just before it.",
     },
     "unsettled": {
         "pl": "W dostępnym czasie nie udało się ustalić, czy i gdzie przepadła wygrana.",
@@ -835,12 +914,79 @@ REVIEW: Final[dict[str, dict[str, str]]] = {
         "en": "Where the win was lost, and what to play instead",
     },
 }
+# Practice after a review (table/practice.py): find a move that keeps the win.
+PRACTICE: Final[dict[str, dict[str, str]]] = {
+    "practice": {"pl": "Ćwicz", "en": "Practice"},
+    "practice_title": {
+        "pl": "Ćwicz pozycję tuż przed błędem: znajdź ruch, który zachowuje wygraną",
+        "en": "Practise the position just before the mistake: find a move that keeps the win",
+    },
+    "practice_task": {
+        "pl": "Ćwiczenie: znajdź ruch, który zachowuje wygraną (masz {most} próby).",
+        "en": "Practice: find a move that keeps the win ({most} tries).",
+    },
+    "practice_task_named": {
+        "pl": "Ćwiczenie: znajdź ruch, który zachowuje wygraną, zamiast {at} ({move}; masz {most} próby).",
+        "en": "Practice: find a move that keeps the win, instead of {at} ({move}; {most} tries).",
+    },
+    "practice_tries": {"pl": "Próba {n} z {most}", "en": "Try {n} of {most}"},
+    "practice_copy": {"pl": "Kopiuj pozycję", "en": "Copy position"},
+    "practice_keeps": {
+        "pl": "Dobrze: {move} zachowuje wygraną (ruchy wygrywającej linii: {k}). Graj dalej; "
+        "Podpowiedź prowadzi tą linią.",
+        "en": "Right: {move} keeps the win (a winning line of {k} moves). Play on; Hint follows that line.",
+    },
+    "practice_throws": {
+        "pl": "{move} zaprzepaszcza wygraną: {why}",
+        "en": "{move} throws the win away: {why}",
+    },
+    "practice_throws_named": {
+        "pl": "{move} zaprzepaszcza wygraną: to ruch, który analiza wskazała jako błąd. {why}",
+        "en": "{move} throws the win away: it is the move the review named as the mistake. {why}",
+    },
+    "practice_named_probable": {
+        "pl": "{move} to ruch, który analiza wskazała jako prawdopodobny błąd: w {searched} "
+        "nie znalazła po nim wygranej.",
+        "en": "{move} is the move the review named as your probable mistake: after it, {searched} of search "
+        "found no win.",
+    },
+    "practice_named_possible": {
+        "pl": "{move} to ruch, który analiza wskazała jako możliwy błąd: w {searched} nie znalazła po nim wygranej.",
+        "en": "{move} is the move the review named as your possible mistake: after it, {searched} of search "
+        "found no win.",
+    },
+    "practice_unknown": {
+        "pl": "Nie wiadomo w zadanym czasie, czy {move} zachowuje wygraną.",
+        "en": "The solver could not tell in time whether {move} keeps the win.",
+    },
+    "practice_again": {
+        "pl": "Ten ruch nie zostaje na planszy: spróbuj innego (zostało prób: {left}).",
+        "en": "The move does not stand: try another ({left} left).",
+    },
+    "practice_no_better": {
+        "pl": "Ten ruch nie zostaje na planszy. Solver nie znalazł jeszcze wygranej z tej pozycji, "
+        "więc nie pokaże lepszego ruchu; próbuj dalej.",
+        "en": "The move does not stand. The solver has found no win from this position yet, so it shows "
+        "no better move; keep trying.",
+    },
+    "practice_lost": {
+        "pl": "Tej pozycji nie da się już wygrać: żaden ruch nie zachowa wygranej.",
+        "en": "This position cannot be won any more: no move keeps the win.",
+    },
+    "practice_shown": {
+        "pl": "Ten ruch nie zostaje na planszy. Lepszy ruch: {move}, podświetlony na planszy; zagraj go "
+        "(ruchy wygrywającej linii: {k}).",
+        "en": "The move does not stand. The better move: {move}, lit on the board; play it "
+        "(a winning line of {k} moves).",
+    },
+}
+LABELS.update({key: PRACTICE[key] for key in ("practice", "practice_title", "practice_tries", "practice_copy")})
 LABELS["review"] = REVIEW["review"]
 LABELS["review_title"] = REVIEW["review_title"]
 LABELS["review_try"] = {"pl": "Wypróbuj", "en": "Try it"}
 LABELS["review_tried"] = {
-    "pl": "Zamiast akcji {step} zagrano lepszy ruch, {move}; grasz dalej od tego miejsca. Podświetlony ruch "
+    "pl": "Zamiast {at} zagrano lepszy ruch, {move}; grasz dalej od tego miejsca. Podświetlony ruch "
     "to następny krok wygrywającej linii, a Podpowiedź prowadzi nią dalej.",
-    "en": "The better move is played instead of action {step}, {move}; you play on from there. The lit move "
+    "en": "The better move is played instead of {at}, {move}; you play on from there. The lit move "
     "is the next step of a winning line, and Hint follows it.",
 }
