@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from ..engine.moves import RESHUFFLE, Move
-from ..errors import InvalidOptionError, quoted
+from ..errors import InvalidOptionError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -62,23 +62,30 @@ class RandomPolicy:
 
 @dataclass
 class HintPolicy:
-    """The solver's advice (:func:`crescent_widget.solver.hint`), each search within ``seconds``.
+    """The solver's advice (:func:`crescent_widget.solver.hint`), each search within its budget:
+    ``seconds``, ``nodes`` positions (the same games on any machine) or both; with neither,
+    :data:`HINT_SECONDS` (read as every budget is, :func:`~crescent_widget.solver.search.checks.check_budget`).
 
     Once a search finds a winning line the policy plays it out without searching again;
     a proven loss stops the game. In the face-down deal it plays the fair hint (the
     search may not look at hidden cards).
 
     Raises:
-        InvalidOptionError: ``seconds`` is not a positive number.
+        InvalidBudgetError, ArgumentTypeError: a budget that is no budget.
+        InvalidOptionError: a budget of zero (no search could find a move).
     """
 
-    seconds: float = HINT_SECONDS
+    seconds: float | None = None
+    nodes: int | None = None
     _plan: list[Move] = field(default_factory=list, init=False, repr=False, compare=False)
     _expect: tuple[int, int] = field(default=(0, -1), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float) or not self.seconds > 0:
-            raise InvalidOptionError(f"seconds must be a positive number, got {quoted(self.seconds)}")
+        from ..solver.search.checks import check_budget
+
+        self.seconds, self.nodes = check_budget(self.seconds, self.nodes, default=HINT_SECONDS)
+        if self.seconds == 0 or self.nodes == 0:
+            raise InvalidOptionError("a hint's budget must be more than nothing: 0 seconds or 0 nodes find no move")
 
     def __call__(self, game: Game) -> Move | None:
         from ..solver import hint, solve
@@ -87,11 +94,11 @@ class HintPolicy:
         if self._plan and self._expect == (id(game), game.revision):
             move: Move | None = self._plan.pop(0)
         else:
-            advice = hint(game, seconds=self.seconds)
+            advice = hint(game, seconds=self.seconds, nodes=self.nodes)
             move, self._plan = advice.move, []
             if advice.proven and advice.kind in ("winning", "reshuffle"):
                 # A win was found: search once more for its whole line, and play it out.
-                result = solve(game, seconds=self.seconds)
+                result = solve(game, seconds=self.seconds, nodes=self.nodes)
                 if result.status == "won":
                     move, *self._plan = result.line
         self._expect = (id(game), game.revision + 1)

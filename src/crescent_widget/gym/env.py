@@ -14,18 +14,28 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from ..engine.codes import DEAL_COUNT, FACE_DOWN_DEAL, VARIANT_RESHUFFLES, check_deal_number
+from ..checks import check_flag
+from ..engine.codes import (
+    DEAL_COUNT,
+    FACE_DOWN_DEAL,
+    VARIANT_RESHUFFLES,
+    check_deal_number,
+    check_variant,
+    parse_code,
+)
 from ..engine.game import Game
 from ..engine.legal import ACTION_COUNT, ACTION_MOVES, RESHUFFLE_ACTION, LegalActions
 from ..engine.moves import FIRST_FOUNDATION_INDEX, FOUNDATIONS, PILES
 from ..engine.rules import MAX_PILE
-from ..errors import CrescentError, InvalidCodeError, InvalidMoveError, InvalidOptionError, quoted
+from ..errors import CrescentError, InvalidMoveError, InvalidOptionError, quoted
 from ..words.i18n import DEFAULT_LANG, check_lang
+from .frames import rasterise
 
 NO_CARD: Final = 0
 FACE_DOWN: Final = 53  # a card the player cannot see (variant H); cards are 1-52
 CARDS_TO_WIN: Final = 96  # the 104 cards less the 8 bases the foundations start with
-OPTIONS: Final = frozenset({"deal", "variant"})
+OPTIONS: Final = frozenset({"deal", "code", "variant"})
+RENDER_MODES: Final = ("ansi", "svg", "rgb_array")
 Observation = dict[str, Any]
 
 
@@ -40,12 +50,6 @@ def _weight(name: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise InvalidOptionError(f"{name} must be a finite number, got {quoted(value)}")
     return float(value)
-
-
-def _variant(value: object) -> str:
-    if not isinstance(value, str) or value not in VARIANT_RESHUFFLES:
-        raise InvalidCodeError(f"unknown variant {quoted(value)}; implemented: {', '.join(VARIANT_RESHUFFLES)}")
-    return value
 
 
 class CrescentEnv(gymnasium.Env[Observation, np.int64]):
@@ -76,22 +80,29 @@ class CrescentEnv(gymnasium.Env[Observation, np.int64]):
     terminates when the game is won or blocked; registered as ``crescent_widget/Crescent-v0``
     it is truncated after 1,000 steps (a pile-to-pile shuttle can go on forever).
 
+    **The mask in the observation**: with ``action_mask_in_obs=True`` the observation is
+    ``{"observation": <the dict above>, "action_mask": <577 int8>}``, the shape PettingZoo and
+    many learning libraries expect; ``info["action_mask"]`` stays too.
+
     **Deals**: ``reset(seed=s)`` deals a deal number drawn from the seeded generator, so a
-    seed always gives the same deal; ``options={"deal": n, "variant": "H"}`` names one.
-    ``info`` of ``reset`` holds ``"deal"`` and ``"code"``.
+    seed always gives the same deal; ``options={"deal": n, "variant": "H"}`` or
+    ``options={"code": "CR1-H-AAAAAAB"}`` names one. ``info`` of ``reset`` holds ``"deal"``
+    and ``"code"``.
 
     **Rendering**: ``render_mode="ansi"`` gives the package's text diagram, ``"svg"`` its
-    SVG drawing (display it with ``IPython.display.SVG``). There is no ``"rgb_array"``:
-    rasterising the SVG would need a heavy dependency.
+    SVG drawing (display it with ``IPython.display.SVG``), ``"rgb_array"`` that drawing as an
+    H×W×3 ``uint8`` picture (564×676), rasterised by resvg (``resvg-py``, in the ``gym``
+    extra), so that Gymnasium's ``RecordVideo`` records episodes.
 
     Args:
-        render_mode: ``None``, ``"ansi"`` or ``"svg"``.
+        render_mode: ``None``, ``"ansi"``, ``"svg"`` or ``"rgb_array"``.
         variant: ``"N"`` (standard), ``"F"`` (Crescent Four) or ``"H"`` (face-down deal).
         foundation_reward, win_reward, illegal_reward: the reward weights.
         lang: the language of the drawings (``"en"`` or ``"pl"``).
+        action_mask_in_obs: put the mask in the observation (see above).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,
@@ -102,22 +113,31 @@ class CrescentEnv(gymnasium.Env[Observation, np.int64]):
         win_reward: float = 10.0,
         illegal_reward: float = -1.0,
         lang: str = DEFAULT_LANG,
+        action_mask_in_obs: bool = False,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidOptionError(f"render_mode must be None, 'ansi' or 'svg', got {quoted(render_mode)}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidOptionError(
+                f"render_mode must be None, 'ansi', 'svg' or 'rgb_array', got {quoted(render_mode)}"
+            )
         self.render_mode = render_mode
-        self.variant = _variant(variant)
+        self.action_mask_in_obs = check_flag(action_mask_in_obs, "action_mask_in_obs")
+        self.variant = check_variant(variant)
         self.foundation_reward = _weight("foundation_reward", foundation_reward)
         self.win_reward = _weight("win_reward", win_reward)
         self.illegal_reward = _weight("illegal_reward", illegal_reward)
         self.lang = check_lang(lang)
         self.action_space = spaces.Discrete(ACTION_COUNT)
-        self.observation_space = spaces.Dict(
+        position = spaces.Dict(
             {
                 "piles": spaces.Box(NO_CARD, FACE_DOWN, (PILES, MAX_PILE), np.uint8),
                 "foundations": spaces.Box(1, 52, (FOUNDATIONS,), np.uint8),
                 "reshuffles_left": spaces.Discrete(max(VARIANT_RESHUFFLES.values()) + 1),
             }
+        )
+        self.observation_space = (
+            spaces.Dict({"observation": position, "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), np.int8)})
+            if self.action_mask_in_obs
+            else position
         )
         self._game: Game | None = None
         self._legal: LegalActions | None = None
@@ -131,19 +151,10 @@ class CrescentEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a game: the ``deal`` option's, else one drawn from the (seeded) generator."""
+        """Deal a game: the ``code`` or ``deal`` option's, else one drawn from the (seeded) generator."""
         super().reset(seed=seed)
-        options = {} if options is None else options
-        if not isinstance(options, dict) or not set(options) <= OPTIONS:
-            given = sorted(map(str, options)) if isinstance(options, dict) else quoted(options)
-            raise InvalidOptionError(f"options may hold 'deal' and 'variant', got {given}")
-        variant = _variant(options.get("variant", self.variant))
-        deal = options.get("deal")
-        if deal is None:
-            deal = int(self.np_random.integers(DEAL_COUNT))
-        else:
-            deal = check_deal_number(int(deal) if isinstance(deal, np.integer) else deal)
-        game = self._game = Game.from_number(deal, variant)
+        game = self._game = self._deal(options)
+        deal = parse_code(str(game.code)).number
         legal = self._legal = LegalActions(game)
         self._mask = np.frombuffer(legal.bits, np.int8)
         self._read_piles()
@@ -180,13 +191,17 @@ class CrescentEnv(gymnasium.Env[Observation, np.int64]):
             reward += self.win_reward
         return self._observation(), reward, status != "playing", False, {"action_mask": self._mask.copy()}
 
-    def render(self) -> str | None:
-        """The position as the text diagram (``"ansi"``) or an SVG drawing (``"svg"``)."""
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The position as the text diagram (``"ansi"``), an SVG drawing (``"svg"``) or that
+        drawing as an H×W×3 ``uint8`` picture (``"rgb_array"``)."""
         if self.render_mode is None:
             return None
         if self._game is None:
             raise NotResetError
-        return self._game.diagram(self.lang) if self.render_mode == "ansi" else self._game.svg(self.lang)
+        if self.render_mode == "ansi":
+            return self._game.diagram(self.lang)
+        svg = self._game.svg(self.lang)
+        return svg if self.render_mode == "svg" else rasterise(svg)
 
     # ------------------------------------------------------------------ extras
 
@@ -207,10 +222,35 @@ class CrescentEnv(gymnasium.Env[Observation, np.int64]):
 
     # ------------------------------------------------------------------ internals
 
+    def _deal(self, options: object) -> Game:
+        """The game ``reset``'s options name (``code``; ``deal`` and ``variant``), or a drawn one."""
+        options = {} if options is None else options
+        if not isinstance(options, dict) or not set(options) <= OPTIONS:
+            given = sorted(map(str, options)) if isinstance(options, dict) else quoted(options)
+            raise InvalidOptionError(f"options may hold 'code', or 'deal' and 'variant', got {given}")
+        if "code" in options:
+            if "deal" in options:
+                raise InvalidOptionError("options name a game by 'code' or by 'deal', not both")
+            code = options["code"]
+            if not isinstance(code, str):
+                raise InvalidOptionError(f"the 'code' option is a game code such as CR1-N-AAAAAAB, got {quoted(code)}")
+            number, variant = parse_code(code)
+            if check_variant(options.get("variant", variant)) != variant:
+                raise InvalidOptionError(f"game code {code.strip()} is variant {variant}, not {options['variant']}")
+            return Game.from_number(number, variant)
+        variant = check_variant(options.get("variant", self.variant))
+        deal = options.get("deal")
+        if deal is None:
+            return Game.from_number(int(self.np_random.integers(DEAL_COUNT)), variant)
+        return Game.from_number(check_deal_number(int(deal) if isinstance(deal, np.integer) else deal), variant)
+
     def _observation(self) -> Observation:
         # Copies: an agent may keep observations (a replay buffer) while the arrays change.
         left = self._game.reshuffles_left if self._game is not None else 0
-        return {"piles": self._piles.copy(), "foundations": self._foundations.copy(), "reshuffles_left": left}
+        position = {"piles": self._piles.copy(), "foundations": self._foundations.copy(), "reshuffles_left": left}
+        if self.action_mask_in_obs:
+            return {"observation": position, "action_mask": self._mask.copy()}
+        return position
 
     def _follow(self, src: int, dst: int) -> float:
         """Update the observation after a move; return its foundation reward."""
