@@ -3,6 +3,7 @@
 
 import { element } from "./dom.js";
 import { createNarrowNote } from "./narrow.js";
+import { createPracticeBar } from "./review.js";
 
 /** @typedef {ReturnType<typeof createBoard>} View */
 
@@ -92,22 +93,30 @@ let helpIds = 0;
  * The toolbar: the action buttons (and why Undo is greyed out), then the game's facts.
  * @param {string} helpId
  * @param {string} settingsId
+ * @param {string} statsId
  */
-function createToolbar(helpId, settingsId) {
+function createToolbar(helpId, settingsId, statsId) {
   const toolbar = element("div", "cw-toolbar");
   const b = buttons([
     "reshuffle",
     "undo",
+    "redo",
     "newGame",
     "restart",
     "hint",
     "finish",
     "winnable",
     "review",
+    "stats",
     "settings",
     "help",
   ]);
   b.finish.hidden = true;
+  // Redo is Undo's twin, beside it: an arrow (its name, Python's, in aria-label and title)
+  // keeps the toolbar to the rows it had on a phone.
+  b.redo.textContent = "\u21b7"; // ↷
+  b.redo.classList.add("cw-redo-button");
+  opens(b.stats, statsId, "%");
   opens(b.settings, settingsId, "\u2699"); // ⚙
   opens(b.help, helpId, "?");
   const codeBox = element("span", "cw-code");
@@ -173,9 +182,10 @@ function createPlaces() {
 function createReplayBar() {
   const replay = element("div", "cw-replay", { role: "group" });
   replay.hidden = true;
-  const b = buttons(["replayPrev", "replayPlay", "replayNext", "reviewTry", "replayKeep", "replayStop"]);
+  // A review's Try it and Practice come last: Exit replay keeps Play from here beside it on any width.
+  const b = buttons(["replayPrev", "replayPlay", "replayNext", "replayKeep", "replayStop", "reviewTry", "practice"]);
   const replayStep = element("span", "cw-replay-step");
-  b.reviewTry.hidden = true;
+  b.reviewTry.hidden = b.practice.hidden = true;
   const replayNote = element("p", "cw-replay-note", { "aria-live": "polite" });
   replayNote.hidden = true;
   const { replayPrev, replayPlay, replayNext, ...rest } = b;
@@ -193,9 +203,9 @@ export function shows(line) {
 
 /**
  * One line of feedback at the top of the board, where the eyes are: the newest of
- * refusal, verdict and note (Python keeps only one). It keeps its room when empty, so
- * that a message appearing does not push the board around (in a lesson, from the
- * lesson's first message on: see lesson.js).
+ * refusal, verdict and note (Python keeps only one). It keeps room for one line from the
+ * start, and for as many as its longest text needed (feedback.js), so that a message
+ * appearing or going does not push the board around.
  */
 function createMessages() {
   // The refusal message keeps role="status" (a documented hook) but is not read out
@@ -218,6 +228,7 @@ function createMessages() {
 /**
  * The teaching mode's warning and the end-of-game banner, on the overlay.
  * The end of the game is announced by the live region, so the banner is not an alert.
+ * A win's banner shows the player's wins and streak too; its × puts it away (widget.js).
  */
 function createOverlayParts() {
   const warning = element("div", "cw-warning", { role: "group" });
@@ -229,24 +240,28 @@ function createOverlayParts() {
   banner.hidden = true;
   const bannerText = element("p", "cw-banner-text");
   const bannerFacts = element("p", "cw-banner-facts");
+  const bannerRecord = element("p", "cw-banner-record");
   const bannerUndo = button("undo", "data-banner-action");
   const bannerNew = button("new-game", "data-banner-action");
   const bannerReview = button("review", "data-banner-action");
-  banner.append(bannerText, bannerFacts, bannerUndo, bannerReview, bannerNew);
+  const bannerClose = element("button", "cw-button cw-banner-close", { type: "button", "data-dismiss": "banner" });
+  bannerClose.textContent = "\u00d7"; // ×: its name, Python's "Close", in aria-label and title
+  banner.append(bannerText, bannerFacts, bannerRecord, bannerUndo, bannerReview, bannerNew, bannerClose);
   return {
     warning,
     banner,
-    buttons: { confirm, cancel, bannerUndo, bannerNew, bannerReview },
-    parts: { warningText, bannerText, bannerFacts },
+    buttons: { confirm, cancel, bannerUndo, bannerNew, bannerReview, bannerClose },
+    parts: { warningText, bannerText, bannerFacts, bannerRecord },
   };
 }
 
 /**
- * Help and settings open as panels over the board, in view wherever the board is.
+ * Help, statistics and settings open as panels over the board, in view wherever the board is.
  * @param {string} helpId
  * @param {string} settingsId
+ * @param {string} statsId
  */
-function createPanels(helpId, settingsId) {
+function createPanels(helpId, settingsId, statsId) {
   const helpPanel = element("div", "cw-panel cw-help", { id: helpId, role: "dialog", tabindex: "-1" });
   helpPanel.hidden = true;
   const helpTitle = element("p", "cw-help-title");
@@ -255,7 +270,9 @@ function createPanels(helpId, settingsId) {
   helpPanel.append(helpClose, helpTitle, helpList);
   const settingsPanel = element("div", "cw-panel cw-settings", { id: settingsId, role: "dialog", tabindex: "-1" });
   settingsPanel.hidden = true;
-  return { helpPanel, settingsPanel, buttons: { helpClose }, parts: { helpTitle, helpList } };
+  const statsPanel = element("div", "cw-panel cw-stats", { id: statsId, role: "dialog", tabindex: "-1" });
+  statsPanel.hidden = true;
+  return { helpPanel, settingsPanel, statsPanel, buttons: { helpClose }, parts: { helpTitle, helpList } };
 }
 
 /**
@@ -265,30 +282,37 @@ function createPanels(helpId, settingsId) {
 export function createBoard(root) {
   const helpId = `cw-help-${++helpIds}`;
   const settingsId = `cw-settings-${helpIds}`;
-  const top = createToolbar(helpId, settingsId);
+  const statsId = `cw-stats-${helpIds}`;
+  const top = createToolbar(helpId, settingsId, statsId);
   const places = createPlaces();
   const replay = createReplayBar();
+  const practice = createPracticeBar();
   const line = createMessages();
   const over = createOverlayParts();
-  const panels = createPanels(helpId, settingsId);
+  const panels = createPanels(helpId, settingsId, statsId);
   const live = element("div", "cw-live cw-sr-only", { "aria-live": "polite", "aria-atomic": "true", "data-live": "" });
   places.overlay.append(over.warning, over.banner);
   const stage = element("div", "cw-stage");
-  stage.append(places.board, panels.helpPanel, panels.settingsPanel);
+  stage.append(places.board, panels.helpPanel, panels.statsPanel, panels.settingsPanel);
   const narrowNote = createNarrowNote();
-  root.append(top.toolbar, line.messages, narrowNote, stage, replay.replay, live);
+  // The toolbar and the message line: one head, kept in sight by feedback.js.
+  const head = element("div", "cw-head");
+  head.append(top.toolbar, line.messages);
+  root.append(narrowNote, head, stage, replay.replay, practice.practiceBar, live);
   return {
     root,
+    head,
     live,
     narrowNote,
     ...places,
     ...top,
     ...replay,
+    practiceBar: practice.practiceBar,
     ...line,
     ...over,
     ...panels,
     buttons: { ...top.buttons, ...replay.buttons, ...line.buttons, ...over.buttons, ...panels.buttons },
-    parts: { ...top.parts, ...replay.parts, ...line.parts, ...over.parts, ...panels.parts },
+    parts: { ...top.parts, ...replay.parts, ...practice.parts, ...line.parts, ...over.parts, ...panels.parts },
   };
 }
 

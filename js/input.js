@@ -8,9 +8,12 @@ import { cardIn, dropGhost, snapBack } from "./cards.js";
 import { inReplay } from "./state.js";
 
 const DRAG_THRESHOLD_PX = 6;
-const DOUBLE_TAP_MS = 350;
-// How long an intent may stay unanswered before the next one goes out regardless.
-const ANSWER_WAIT_MS = 1000;
+export const DOUBLE_TAP_MS = 350;
+// How long an intent may stay unanswered before the next one goes out regardless. Every
+// intent the board sends is answered (a refusal too), or dropped as stale because the state
+// changed, whose update is then on its way: the wait ends with that update, long before this.
+// Sent earlier, the next intent would quote the revision Python is leaving, and be lost.
+export const ANSWER_WAIT_MS = 5000;
 const SNAP_BACK_MS = 180;
 /** @type {GhostKeeper} */
 const NO_MOTION = { holdGhost: dropGhost };
@@ -42,57 +45,53 @@ export function looksLegal(targets, dst) {
 }
 
 /**
- * The identity of the card on top of a pile ("" for a foundation or an empty pile).
+ * The identity of the card on top of a place ("" for an empty pile).
  * @param {Model} model
  * @param {string} place
  * @returns {string}
  */
 function topOf(model, place) {
-  const entry = place[0] === "F" ? null : (model.get("piles") || [])[Number(place) - 1];
+  const entry =
+    place[0] === "F"
+      ? (model.get("foundations") || [])[Number(place.slice(1)) - 1]
+      : (model.get("piles") || [])[Number(place) - 1];
   return Array.isArray(entry) ? entry[0] : "";
 }
 
 /**
  * An intent made while an earlier one is unanswered would quote a revision Python is
- * about to leave, and be dropped as stale: it waits for the answer, then goes out.
+ * about to leave, and be dropped as stale: it waits in line for the answer, then goes out.
+ * Nothing is dropped from the line but by `drop()` (another action of the player's).
  * @param {Model} model
  * @param {(type: string, fields?: Record<string, unknown>) => void} send
+ * @param {() => number} [now] the clock, in ms (tests pass their own)
  */
-function createSender(model, send) {
+export function createSender(model, send, now = () => performance.now()) {
   /** @type {{rev: number, expires: number} | null} */
   let waiting = null;
-  /** @type {(() => void) | null} sent once the answer is in */
-  let queued = null;
+  /** @type {[string, Record<string, unknown>][]} each sent once the answer before it is in */
+  const queue = [];
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let queueTimer;
-  const inFlight = () => waiting && model.get("rev") === waiting.rev && performance.now() < waiting.expires;
-  /** @param {string} type @param {Record<string, unknown>} fields */
-  function sendNow(type, fields) {
-    waiting = { rev: model.get("rev"), expires: performance.now() + ANSWER_WAIT_MS };
-    send(type, fields);
-  }
+  const inFlight = () => waiting && model.get("rev") === waiting.rev && now() < waiting.expires;
   function flush() {
-    if (queued && !inFlight()) {
-      const go = queued;
-      queued = null;
-      go();
+    clearTimeout(queueTimer);
+    while (queue.length && !inFlight()) {
+      const [type, fields] = /** @type {[string, Record<string, unknown>]} */ (queue.shift());
+      waiting = { rev: model.get("rev"), expires: now() + ANSWER_WAIT_MS };
+      send(type, fields);
     }
+    if (queue.length && waiting) queueTimer = setTimeout(flush, Math.max(0, waiting.expires - now()) + 1);
   }
   return {
     /** @param {string} type @param {Record<string, unknown>} fields */
     send(type, fields) {
-      if (!inFlight() || !waiting) {
-        queued = null;
-        sendNow(type, fields);
-      } else {
-        queued = () => sendNow(type, fields);
-        clearTimeout(queueTimer);
-        queueTimer = setTimeout(flush, Math.max(0, waiting.expires - performance.now()) + 1);
-      }
+      queue.push([type, fields]);
+      flush();
     },
     flush,
     drop() {
-      queued = null;
+      queue.length = 0;
     },
     cleanup: () => clearTimeout(queueTimer),
   };
@@ -100,55 +99,65 @@ function createSender(model, send) {
 
 /**
  * Taps and double taps. A tap goes out at once (no waiting to see if a second one
- * follows), so a lone tap costs one round trip. A second tap on the same place soon after
- * is a double tap (send the card home) only if it is aimed at the same card and the first
- * one selected it. If the first tap moved the card away, the second is aimed at the card
- * now on top: an ordinary tap. The card is told by its identity, read when the second tap
- * lands and again when the first tap's answer arrives.
+ * follows), so a lone tap costs one round trip. Two taps on one place less than
+ * DOUBLE_TAP_MS apart are one gesture: the card tapped first moves once. The second tap
+ * waits for the first one's answer, then goes out as a double tap (home, if the card can
+ * go home) only if that card is still there and can move: the first tap selected it (or
+ * deselected it). If the first tap moved the card, was refused, or put the selected card
+ * there, the gesture is done and the second tap sends nothing. Taps further apart are taps
+ * of their own, each aimed at the card on top when it lands; none is lost (the sender
+ * holds one back until the answer before it is in).
  * @param {Model} model
- * @param {ReturnType<typeof createSender>} sender
+ * @param {{send(type: string, fields: Record<string, unknown>): void}} sender
+ * @param {() => number} [now] the clock, in ms (tests pass their own)
  */
-function createTaps(model, sender) {
-  /** @type {{place: string, time: number, rev: number, card: string} | null} */
+export function createTaps(model, sender, now = () => performance.now()) {
+  /** @type {{place: string, time: number, rev: number, card: string, aimed: boolean, game: string, moves: number} | null} */
   let lastTap = null;
-  /** @type {{place: string, card: string, rev: number, expires: number} | null} */
-  let pendingDouble = null;
+  // A new deal or a restart (from a cell, say) between two taps: another game's taps, even
+  // 100 ms apart, are not one gesture.
+  const sameGame = (/** @type {{game: string, moves: number}} */ tap) =>
+    model.get("code") === tap.game && (model.get("move_count") ?? 0) >= tap.moves;
+  /** @type {{place: string, card: string, rev: number, expires: number, aimed: boolean} | null} */
+  let second = null;
 
-  function resolveDouble() {
-    if (!pendingDouble) return;
-    const { place, card, rev, expires } = pendingDouble;
-    if (model.get("rev") === rev && performance.now() < expires) return; // the first tap's answer is not here yet
-    pendingDouble = null;
-    // Selected by the first tap and still the same card: send it home. Anything else
-    // (the card moved, or the tap was refused) makes this tap a tap of its own, which
-    // plays, selects, or says why not.
-    const same = model.get("selected") === place && topOf(model, place) === card;
-    sender.send(same ? "double_tap" : "tap", { pile: place });
+  function resolveSecond() {
+    if (!second) return;
+    const { place, card, rev, expires, aimed } = second;
+    if (model.get("rev") === rev && now() < expires) return; // the first tap's answer is not here yet
+    second = null;
+    const movable = place in (model.get("targets") || {});
+    if (!aimed && movable && topOf(model, place) === card) sender.send("double_tap", { pile: place });
   }
 
   return {
     /** @param {string} place */
     tap(place) {
-      const now = performance.now();
-      const card = topOf(model, place);
-      if (lastTap && lastTap.place === place && now - lastTap.time < DOUBLE_TAP_MS && lastTap.card === card) {
-        pendingDouble = { place, card, rev: lastTap.rev, expires: now + ANSWER_WAIT_MS };
-        lastTap = null;
-        resolveDouble();
+      const time = now();
+      if (lastTap && lastTap.place === place && time - lastTap.time < DOUBLE_TAP_MS && sameGame(lastTap)) {
+        const { card, rev, aimed } = lastTap;
+        second = { place, card, rev, expires: time + ANSWER_WAIT_MS, aimed };
+        lastTap = null; // a third tap starts a gesture of its own
+        resolveSecond();
         return;
       }
-      pendingDouble = null;
-      lastTap = { place, time: now, rev: model.get("rev"), card };
+      second = null;
+      // A tap while another place is selected puts that card here: not this card's gesture.
+      const selected = model.get("selected");
+      const aimed = Boolean(selected) && selected !== place;
+      const game = model.get("code");
+      const moves = model.get("move_count") ?? 0;
+      lastTap = { place, time, rev: model.get("rev"), card: topOf(model, place), aimed, game, moves };
       sender.send("tap", { pile: place });
     },
-    resolveDouble,
+    resolveDouble: resolveSecond,
     /** A drag between two taps: they are not a double tap. */
     forgetLast() {
       lastTap = null;
     },
     forget() {
       lastTap = null;
-      pendingDouble = null;
+      second = null;
     },
   };
 }

@@ -42,13 +42,13 @@ export function neighbour(from, key) {
 
 /**
  * Wire the keys on `view` (from createBoard). `send(type, fields)` posts an intent;
- * `ui.toggleHelp()` opens or closes the key list, `ui.helpOpen()` tells whether a panel is
+ * `ui.toggleHelp()` opens or closes the key list, `ui.toggleStats()` the statistics, `ui.helpOpen()` tells whether a panel is
  * open and `ui.closePanel()` closes it, `ui.finish()` starts Finish. Returns
  * {setCurrent, onStateChange, cleanup}.
  * @param {View} view
  * @param {Model} model
  * @param {(type: string, fields?: Record<string, unknown>) => void} send
- * @param {{toggleHelp(): void, helpOpen(): boolean, closePanel(): void, finish(): void}} ui
+ * @param {{toggleHelp(): void, toggleStats(): void, helpOpen(): boolean, closePanel(): void, finish(): void}} ui
  */
 export function attachKeys(view, model, send, ui) {
   const controller = new AbortController();
@@ -123,11 +123,13 @@ export function attachKeys(view, model, send, ui) {
       if (slotEl) send("double_tap", { pile: placeOf(slotEl) });
     } else if (key === "r") press(b.reshuffle, "reshuffle");
     else if (key === "u") press(b.undo, "undo");
+    else if (key === "y") press(b.redo, "redo");
     else if (key === "h") press(b.hint, "hint");
     // Dokończ / Finish, when offered.
     else if (key === "d") ui.finish();
     else if (key === "n") send("new_game");
     else if (key === "?") ui.toggleHelp();
+    else if (key === "s") ui.toggleStats();
     else if (key === "[" && replaying()) press(b.replayPrev, "replay_prev");
     else if (key === "]" && replaying()) press(b.replayNext, "replay_next");
     else if (key === "p" && replaying()) send("replay_play");

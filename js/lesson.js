@@ -3,8 +3,8 @@
 // storage key) the lessons done kept in the browser's localStorage.
 // Python holds the lesson (lesson_panel, lesson_buttons, lessons_done); this draws it.
 
-import { shows } from "./board.js";
 import { element, setText } from "./dom.js";
+import { keepLineRoom } from "./feedback.js";
 import { inReplay } from "./state.js";
 import { fill } from "./update.js";
 
@@ -64,9 +64,12 @@ export function updateLessonPanel(panel, view, state) {
   panel.el.hidden = !inLesson;
   view.root.classList.toggle("cw-in-lesson", inLesson);
   hideOtherButtons(view, inLesson ? state.lesson_buttons : null);
-  // Free play keeps its room per deal, and apart for a replay (whose narration is under the board).
+  // Free play keeps one line's room from a deal's start. A lesson's panel needs the window's
+  // height more than an empty line does, and a replay's narration is under the board: there the
+  // line takes no room until something is said. Each keeps its room per lesson, deal or replay.
   const replaying = inReplay(state.replay_state);
-  keepLineRoom(view.messages, inLesson ? `lesson ${lesson.number}` : `${state.code} ${replaying}`);
+  const least = inLesson || replaying ? 0 : 1;
+  keepLineRoom(view.messages, inLesson ? `lesson ${lesson.number}` : `${state.code} ${replaying}`, least);
   if (!inLesson) return;
   const progress = fill(labels.lesson_progress, { n: lesson.number, count: lesson.count });
   setText(panel.progress, lesson.done ? `${progress} \u00b7 ${labels.lesson_done ?? ""}` : progress);
@@ -78,26 +81,6 @@ export function updateLessonPanel(panel, view, state) {
   setText(panel.next, labels.lesson_next ?? "");
   panel.next.hidden = !lesson.has_next;
   panel.next.classList.toggle("cw-lesson-go", Boolean(lesson.solved));
-}
-
-/**
- * The message line takes no room until something is said (a lesson's panel, or the whole
- * board, needs the window's height more than an empty line does); from then on it keeps
- * the room its tallest message needed until `stage` changes (the next lesson, deal or
- * replay), so a message going at the next attempt does not move the cards between two taps.
- * @param {HTMLElement} line
- * @param {string} stage
- */
-function keepLineRoom(line, stage) {
-  if (line.dataset.stage !== stage) {
-    line.dataset.stage = stage;
-    delete line.dataset.kept;
-    line.style.minHeight = "";
-  }
-  if (!shows(line)) return;
-  line.dataset.kept = "";
-  const height = line.getBoundingClientRect().height;
-  if (height > Number.parseFloat(line.style.minHeight || "0")) line.style.minHeight = `${height}px`;
 }
 
 /**

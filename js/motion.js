@@ -4,12 +4,23 @@
 // difference between two consecutive states (a move: one place loses its top card and
 // another gains that very card; a reshuffle: the reshuffle counter drops and tops
 // change), so taps, drags, double taps, moves from code, undo, hints and replay steps
-// all animate the same way, with no extra field from Python.
+// all animate the same way, with no extra field from Python. A win the player just made is
+// a moment: the foundations' cards cascade out over the felt (under reduced motion, a still
+// picture of them fanned out instead), until the player touches the board.
 
 import { slotOf } from "./board.js";
 import { cardIn, createCard, dropGhost, snapBack, updateCard } from "./cards.js";
+import { inReplay } from "./state.js";
 
 export const MOVE_MS = 180;
+// A win's cascade: each foundation's card leaps out and falls, a trail of copies behind it,
+// one foundation after another; about two seconds in all, cut short by any touch or key.
+const CASCADE_MS = 1100;
+const CASCADE_STAGGER_MS = 110;
+const CASCADE_TRAIL = 3;
+const TRAIL_MS = 70;
+const FOUNDATIONS = ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"];
+const WIN = "win"; // the cascade's own name among the places a motion is on
 const RISE_MS = 240;
 const RISE_STAGGER_MS = 12;
 const HOLD_GHOST_MS = 1000;
@@ -81,6 +92,102 @@ export function whatMoved(before, after) {
   if (spent === 1 && stepped !== -1) return { kind: "reshuffle", piles: retopped };
   if (spent === -1 && stepped === -1) return { kind: "unreshuffle", piles: retopped };
   return null;
+}
+
+/**
+ * Whether `after` is a win the player just made: a card went home and won the game (not a
+ * won game loaded or dealt, nor a replay stepping to its end).
+ * @param {(Board & Pick<State, "status">) | null} before
+ * @param {Board & Pick<State, "status">} after
+ */
+export function wonNow(before, after) {
+  if (before?.status !== "playing" || after.status !== "won" || inReplay(after.replay_state)) return false;
+  return whatMoved(before, after)?.kind === "move";
+}
+
+/**
+ * The path of one card of a win's cascade, as Web Animations keyframes: from its foundation
+ * it leaps up and out to its `side` (-1 left, 1 right) by `reach` px, falls `drop` px,
+ * bounces once on the way down, and fades as it lands.
+ * @param {number} side
+ * @param {number} reach
+ * @param {number} drop
+ * @returns {Keyframe[]}
+ */
+export function cascadeFrames(side, reach, drop) {
+  /** @type {[number, number, number, number][]} share of reach, share of drop, turn (deg), offset */
+  const path = [
+    [0, 0, 0, 0],
+    [0.25, -0.2, 12, 0.2],
+    [0.55, 0.75, 28, 0.55],
+    [0.7, 0.45, 34, 0.7],
+    [1, 1, 48, 1],
+  ];
+  return path.map(([x, y, turn, offset]) => ({
+    transform: `translate(${Math.round(side * x * reach)}px, ${Math.round(y * drop)}px) rotate(${side * turn}deg)`,
+    opacity: offset === 1 ? 0 : 1,
+    offset,
+  }));
+}
+
+/**
+ * A win's cascade: copies of each foundation's top card leap out and fall over the felt, a
+ * foundation after another (the board behind them is already the won position).
+ * @param {View} view
+ * @param {ReturnType<typeof createTracker>} tracker
+ * @param {State} state
+ */
+function cascade(view, tracker, state) {
+  const board = view.board.getBoundingClientRect();
+  view.foundations.forEach((slot, i) => {
+    const place = slot.firstElementChild;
+    const top = topOf(state.foundations[i]);
+    if (!place || !top) return;
+    const box = place.getBoundingClientRect();
+    const side = i % 4 < 2 ? -1 : 1; // the left two of a row go left, the right two right
+    const reach = Math.max(side < 0 ? box.left - board.left : board.right - box.right, box.width);
+    const drop = Math.max(board.bottom - box.bottom, box.height);
+    slot.classList.add("cw-cascading");
+    for (let k = 0; k < CASCADE_TRAIL; k++) {
+      const copy = stand(place, top, state.labels, true);
+      const animation = copy.animate(cascadeFrames(side, reach, drop), {
+        duration: CASCADE_MS,
+        delay: i * CASCADE_STAGGER_MS + k * TRAIL_MS,
+        easing: "ease-in",
+        fill: "both",
+      });
+      tracker.track(animation, () => {
+        copy.remove();
+        if (!place.querySelector(".cw-stand-in")) slot.classList.remove("cw-cascading");
+      }, [...FOUNDATIONS, WIN]);
+    }
+  });
+  view.root.dataset.motion = WIN;
+}
+
+/**
+ * The still picture of a win, under reduced motion: each foundation's card fanned out over
+ * its place, as the cascade starts, and nothing moving. Returns the copies it drew.
+ * @param {View} view
+ * @param {State} state
+ */
+function winPicture(view, state) {
+  /** @type {HTMLElement[]} */
+  const drawn = [];
+  view.foundations.forEach((slot, i) => {
+    const place = slot.firstElementChild;
+    const top = topOf(state.foundations[i]);
+    if (!place || !top) return;
+    const side = i % 4 < 2 ? -1 : 1;
+    for (let k = 1; k < CASCADE_TRAIL; k++) {
+      const copy = stand(place, top, state.labels, false);
+      copy.classList.add("cw-win-still");
+      copy.style.transform = `translate(${side * k * 14}%, ${k * 9}%) rotate(${side * k * 9}deg)`;
+      drawn.push(copy);
+    }
+  });
+  view.board.classList.add("cw-won-still");
+  return drawn;
 }
 
 /** @param {Pick<State, "piles" | "foundations">} state */
@@ -228,7 +335,8 @@ function rise(view, tracker, plan, state) {
 
 /**
  * Motion for one view. widget.js calls `before(state)` just before the DOM takes a new
- * state and `after(state)` right after it. input.js hands over a drag's ghost with
+ * state and `after(state)` right after it, and `settle()` when the player touches the board
+ * or presses a key (a win's moment ends). input.js hands over a drag's ghost with
  * `holdGhost` so the card flies on from where it was dropped.
  * @param {View} view
  */
@@ -249,7 +357,21 @@ export function createMotion(view) {
   let to = null;
   /** @type {{ghost: HTMLElement, card: HTMLElement, src: string, timer: ReturnType<typeof setTimeout>} | null} */
   let held = null;
+  // A win: the cascade waits for the winning card to land; the still picture stays until put away.
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let winTimer;
+  /** @type {HTMLElement[]} */
+  let still = [];
   view.root.dataset.motion = "";
+
+  /** The win's moment ends: its cascade stops (its copies go) and its still picture goes. */
+  function settle() {
+    clearTimeout(winTimer);
+    tracker.stop([WIN]);
+    for (const copy of still) copy.remove();
+    still = [];
+    view.board.classList.remove("cw-won-still");
+  }
 
   /** @param {boolean} flyFrom */
   function releaseGhost(flyFrom) {
@@ -270,7 +392,9 @@ export function createMotion(view) {
     before(state) {
       plan = null;
       from = to = null;
+      if (previous?.status === "won" && state.status !== "won") settle();
       if (previous && boardKey(previous) !== boardKey(state)) {
+        settle();
         plan = reduced() ? null : whatMoved(previous, state);
         tracker.stop(plan?.kind === "move" ? [plan.src, plan.dst] : null);
       }
@@ -290,6 +414,17 @@ export function createMotion(view) {
       if (plan?.kind === "move") {
         if (from && to) fly(view, tracker, plan, from, to, state);
       } else if (plan) rise(view, tracker, plan, state);
+      if (wonNow(previous, state)) {
+        if (reduced()) still = winPicture(view, state);
+        else {
+          // Once the winning card has landed: the cascade starts from the board at rest.
+          const start = () => {
+            if (view.root.dataset.motion) winTimer = setTimeout(start, MOVE_MS / 3);
+            else cascade(view, tracker, state);
+          };
+          winTimer = setTimeout(start, MOVE_MS);
+        }
+      }
       previous = state;
       plan = null;
       from = to = null;
@@ -305,7 +440,9 @@ export function createMotion(view) {
       if (reduced()) return dropGhost(ghost, card);
       held = { ghost, card, src, timer: setTimeout(() => releaseGhost(false), HOLD_GHOST_MS) };
     },
+    settle,
     cleanup() {
+      settle();
       tracker.stop(null);
       if (held) {
         clearTimeout(held.timer);

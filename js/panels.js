@@ -1,7 +1,8 @@
-// The panels that open over the board: the key list ("?") and the settings ("⚙").
-// One is open at a time; Escape or its button closes it and gives focus back to the
-// button that opened it. Settings go to Python as "setting" intents, which checks them
-// and publishes the result: the controls only show what the model says.
+// The panels that open over the board: the key list ("?"), the statistics ("%") and the
+// settings ("⚙"). One is open at a time; Escape or its button closes it and gives focus
+// back to the button that opened it. Settings go to Python as "setting" intents, which
+// checks them and publishes the result: the controls only show what the model says. The
+// statistics are Python's table (the terminal's `stats` prints the same), drawn as text.
 
 import { rootNode } from "./board.js";
 import { element, setText } from "./dom.js";
@@ -102,8 +103,65 @@ function buildSettings(panel, close, send, signal) {
 }
 
 /**
- * Wire the panels of `view` (from createBoard). Returns {toggleHelp, toggleSettings,
- * open(), closeOpen(), update(state), cleanup}.
+ * Fill the statistics panel; returns {update(state)} to draw Python's table in it.
+ * @param {HTMLElement} panel
+ * @param {HTMLElement} close
+ */
+function buildStats(panel, close) {
+  const title = element("p", "cw-help-title");
+  const said = element("p", "cw-stats-said");
+  // Two faces of the one table: variants as rows, and (on a narrow board, where eight columns
+  // cannot show) variants as columns; CSS shows one of them.
+  const table = element("table", "cw-stats-table cw-stats-wide");
+  const turned = element("table", "cw-stats-table cw-stats-turned");
+  const head = element("thead");
+  const body = element("tbody");
+  const turnedHead = element("thead");
+  const turnedBody = element("tbody");
+  table.append(head, body);
+  turned.append(turnedHead, turnedBody);
+  panel.append(close, title, said, table, turned);
+  let drawn = "";
+  return {
+    /** @param {State} state */
+    update(state) {
+      setText(title, state.labels.stats ?? "");
+      const stats = state.stats_panel;
+      setText(said, stats.said ?? "");
+      said.hidden = !stats.said;
+      table.hidden = !stats.enabled;
+      turned.hidden = !stats.enabled;
+      const rows = stats.rows ?? [];
+      const key = JSON.stringify(rows);
+      if (key === drawn) return;
+      drawn = key;
+      // The column names head the columns; each row is named by its first cell, the variant.
+      /**
+       * @param {string[]} cells
+       * @param {boolean} heading  the row of column names
+       */
+      const row = (cells, heading) => {
+        const tr = element("tr");
+        cells.forEach((text, i) => {
+          const named = heading || i === 0;
+          const cell = element(named ? "th" : "td", "", named ? { scope: heading ? "col" : "row" } : {});
+          cell.textContent = text;
+          tr.append(cell);
+        });
+        return tr;
+      };
+      head.replaceChildren(...rows.slice(0, 1).map((cells) => row(cells, true)));
+      body.replaceChildren(...rows.slice(1).map((cells) => row(cells, false)));
+      const columns = rows.length ? rows[0].map((_, i) => rows.map((cells) => cells[i] ?? "")) : [];
+      turnedHead.replaceChildren(...columns.slice(0, 1).map((cells) => row(cells, true)));
+      turnedBody.replaceChildren(...columns.slice(1).map((cells) => row(cells, false)));
+    },
+  };
+}
+
+/**
+ * Wire the panels of `view` (from createBoard). Returns {toggleHelp, toggleStats, isOpen(),
+ * closeOpen(), update(state), cleanup}.
  * @param {View} view
  * @param {Send} send
  */
@@ -113,9 +171,12 @@ export function attachPanels(view, send) {
   const b = view.buttons;
   const settingsClose = element("button", "cw-button cw-panel-close", { type: "button", "data-close": "settings" });
   const settings = buildSettings(view.settingsPanel, settingsClose, send, signal);
+  const statsClose = element("button", "cw-button cw-panel-close", { type: "button", "data-close": "stats" });
+  const stats = buildStats(view.statsPanel, statsClose);
   /** @type {[HTMLElement, HTMLElement, HTMLElement][]} panel, its opener, its close button */
   const pairs = [
     [view.helpPanel, b.help, b.helpClose],
+    [view.statsPanel, b.stats, statsClose],
     [view.settingsPanel, b.settings, settingsClose],
   ];
 
@@ -150,13 +211,16 @@ export function attachPanels(view, send) {
   }
   return {
     toggleHelp: toggle(view.helpPanel),
+    toggleStats: toggle(view.statsPanel),
     isOpen: () => pairs.some(([panel]) => !panel.hidden),
     closeOpen: () => show(null, false),
     /** @param {State} state */
     update(state) {
       settings.update(state);
+      stats.update(state);
       const words = state.labels.close ?? "";
       setText(settingsClose, words);
+      setText(statsClose, words);
     },
     cleanup: () => controller.abort(),
   };

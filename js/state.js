@@ -13,7 +13,20 @@
  * @property {number} [total]
  * @property {boolean} [playing]
  * @property {number} [delay]  seconds between steps while playing
- * @property {boolean} [better]  a review found a better line from here
+ * @property {number} [moves]  the Moves counter at this step
+ * @property {number} [total_moves]  and at the replay's end
+ * @property {string} [better]  a review's better move from here ("" elsewhere)
+ * @property {boolean} [practice]  a review's mistake can be practised (Practice)
+ */
+
+/**
+ * @typedef {object} PracticeState  {} when no practice is on the board
+ * @property {string} [position]  the practice position as Game.position() text
+ * @property {string} [query]  position=…&task=keep, to hand it on as a link
+ * @property {number} [tries]  tries so far that did not keep the win
+ * @property {number} [most]  tries before the better move is shown
+ * @property {string} [better]  the better move once shown
+ * @property {boolean} [done]  a try kept the win
  */
 
 /**
@@ -27,6 +40,14 @@
  * @property {boolean} [solved]  done since the lesson last started
  * @property {boolean} [done]  in lessons_done
  * @property {boolean} [has_next]
+ */
+
+/**
+ * @typedef {object} StatsPanel  the statistics panel, from Python's Stats.panel
+ * @property {boolean} [enabled]  statistics are kept
+ * @property {string[][]} [rows]  the column names, then a row per variant (N, F, H), as text
+ * @property {string} [said]  "statistics are off", "no game played yet", or ""
+ * @property {string} [record]  the wins and streak a win just counted says, or ""
  */
 
 /**
@@ -56,6 +77,7 @@ export const STATE_DEFAULTS = {
   reshuffle_label: "",
   move_count: 0,
   can_undo: false,
+  can_redo: false,
   can_finish: false,
   undo_reason: "",
   status: "playing",
@@ -64,6 +86,7 @@ export const STATE_DEFAULTS = {
   note_tone: "",
   lesson_buttons: /** @type {string[]} */ ([]),
   lesson_panel: /** @type {LessonPanel} */ ({}),
+  stats_panel: /** @type {StatsPanel} */ ({}),
   selected: "",
   targets: /** @type {Record<string, string[]>} */ ({}),
   hint_move: "",
@@ -71,6 +94,7 @@ export const STATE_DEFAULTS = {
   pending_move: "",
   warning: "",
   replay_state: /** @type {ReplayState} */ ({}),
+  practice_state: /** @type {PracticeState} */ ({}),
   elapsed: 0,
   clock_running: false,
   lang: "pl",

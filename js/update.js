@@ -170,10 +170,12 @@ export function updateBoard(view, state) {
   setAttr(root, "aria-label", state.labels.game_name ?? "");
   setClasses(root, {
     "cw-over": state.status !== "playing",
+    "cw-won": state.status === "won",
     "cw-four-colour": state.four_colour,
     "cw-large": state.large,
     "cw-teach": state.teach,
     "cw-replaying": replaying,
+    "cw-no-captions": !state.show_labels,
   });
 }
 
@@ -229,6 +231,8 @@ function updateToolbar(view, state, replaying) {
   b.reshuffle.disabled = state.reshuffles_left <= 0 || state.status === "won" || replaying;
   b.reshuffle.classList.toggle("cw-hint", state.hint_move === "R");
   b.undo.disabled = !state.can_undo;
+  b.redo.disabled = !state.can_redo;
+  b.redo.hidden = replaying; // nothing to redo in a replay, where the toolbar needs its room
   // A greyed-out Undo says why (e.g. moves before a reshuffle cannot be taken back).
   setAttr(b.undo, "title", state.undo_reason ?? "");
   setAttr(b.undo, "aria-description", state.undo_reason ?? "");
@@ -241,7 +245,7 @@ function updateToolbar(view, state, replaying) {
   // Shown once there is a game to review (a fresh deal keeps the toolbar to one row).
   b.review.hidden = state.move_count === 0 && !replaying;
   b.review.disabled = replaying;
-  for (const opener of [b.help, b.settings]) {
+  for (const opener of [b.help, b.stats, b.settings, b.redo]) {
     const name = labels[opener.dataset.action ?? ""] ?? "";
     setAttr(opener, "aria-label", name);
     setAttr(opener, "title", name);
@@ -289,20 +293,38 @@ function updateMessages(view, state, replaying) {
 }
 
 /**
+ * Whether a good part of the view is in the window: only such a view may scroll the page
+ * (another view of the same widget, further down the notebook, perhaps its top edge peeking
+ * out under a host's status bar, must not pull the page away from the one in use).
+ * @param {View} view
+ */
+function inUse(view) {
+  const box = view.root.getBoundingClientRect();
+  const height = window.innerHeight;
+  return Math.min(box.bottom, height) - Math.max(box.top, 0) >= height / 3;
+}
+
+/**
+ * Bring `el` of a view in use wholly into sight, scrolling as little as it takes (nothing when
+ * it shows already).
+ * @param {View} view
+ * @param {HTMLElement} el
+ */
+function bringIntoSight(view, el) {
+  if (inUse(view) && !el.hidden) el.scrollIntoView({ block: "nearest" });
+}
+
+/**
  * A review or replay opens with its controls and narration in sight, and the whole board
- * too when the window is tall enough (the board then leaves the bar room: widget.css);
- * in a shorter window the controls win, and the page scrolls under the board. Leaving
+ * too when the window is tall enough (the board keeps its size: widget.css); in a
+ * shorter window the controls win, and the page scrolls under the board. Leaving
  * it brings the board's top back: the toolbar, and the note that says what happened.
- * Only a view a good part in sight scrolls: another view of the same widget, further
- * down the notebook (perhaps its top edge peeking out under a host's status bar), must
- * not pull the page away from the one in use.
+ * Only a view in use scrolls (inUse).
  * @param {View} view
  * @param {boolean} opening
  */
 function bringReplayIntoSight(view, opening) {
-  const box = view.root.getBoundingClientRect();
-  const height = window.innerHeight;
-  if (Math.min(box.bottom, height) - Math.max(box.top, 0) < height / 3) return;
+  if (!inUse(view)) return;
   if (opening) view.replay.scrollIntoView({ block: "nearest" });
   view.root.scrollIntoView({ block: "nearest" }); // all of it, if it fits: else nothing moves
   if (!opening) view.toolbar.scrollIntoView({ block: "nearest" });
@@ -325,7 +347,6 @@ function updateReplay(view, state, replaying) {
   setText(b.replayPlay, replay.playing ? (labels.replay_pause ?? "") : (labels.replay_play ?? ""));
   setAttr(b.replayPlay, "aria-pressed", replay.playing ? "true" : "false");
   b.reviewTry.hidden = !replay.better;
-  setText(view.parts.replayStep, fill(labels.replay_step, { n: replay.step, total: replay.total }));
   b.replayPrev.disabled = Number(replay.step) <= 0;
   b.replayNext.disabled = Number(replay.step) >= Number(replay.total);
 }
@@ -364,13 +385,27 @@ function updateOverlay(view, state) {
   const over = state.status !== "playing";
   view.warning.hidden = !state.pending_move;
   setText(view.parts.warningText, state.warning);
-  view.banner.hidden = !over;
+  // Put away with its × (widget.js), the banner stays away until the game ends again. When the
+  // game has just ended, the banner is brought into sight (the page follows at the next frame).
+  if (over && view.banner.hidden && view.banner.dataset.dismissed !== "1") {
+    requestAnimationFrame(() => bringIntoSight(view, view.banner));
+  }
+  if (!over) delete view.banner.dataset.dismissed;
+  view.banner.hidden = !over || view.banner.dataset.dismissed === "1";
   view.banner.classList.toggle("cw-won", state.status === "won");
   setText(view.parts.bannerText, state.status === "won" ? labels.won : over ? labels.blocked : "");
-  // The win's moves and time, from the same figures as the toolbar's counters.
-  const facts = `${fill(labels.moves, { n: state.move_count })} \u00b7 ${labels.time ?? ""} ${formatClock(state.elapsed)}`;
+  // The win's moves and time, from the same figures as the toolbar's counters; a lesson has no clock.
+  const moves = fill(labels.moves, { n: state.move_count });
+  const inLesson = state.lesson_panel.number !== undefined;
+  const facts = inLesson ? moves : `${moves} \u00b7 ${labels.time ?? ""} ${formatClock(state.elapsed)}`;
   setText(view.parts.bannerFacts, state.status === "won" ? facts : "");
   view.parts.bannerFacts.hidden = state.status !== "won";
+  // The player's wins and streak in this variant, this win counted (Python's words).
+  const record = state.status === "won" ? (state.stats_panel.record ?? "") : "";
+  setText(view.parts.bannerRecord, record);
+  view.parts.bannerRecord.hidden = !record;
+  setAttr(b.bannerClose, "aria-label", labels.close ?? "");
+  setAttr(b.bannerClose, "title", labels.close ?? "");
   b.bannerUndo.hidden = state.status !== "blocked" || !state.can_undo;
   b.bannerReview.hidden = false; // a lesson's board hides it again (lesson.js runs after this)
   view.overlay.hidden = view.warning.hidden && view.banner.hidden;
@@ -395,7 +430,7 @@ function updateLesson(view, state, replaying) {
   view.note.dataset.tone = state.note_tone || "";
   const offered = state.lesson_buttons || [];
   // The buttons updateBoard never greys out: lit again once no lesson holds the board.
-  for (const el of [b.newGame, b.help, b.finish, b.settings]) el.disabled = false;
+  for (const el of [b.newGame, b.help, b.finish, b.stats, b.settings]) el.disabled = false;
   if (offered.length) {
     /** @type {NodeListOf<HTMLButtonElement>} */
     const buttons = view.root.querySelectorAll(".cw-actions > button[data-action]");

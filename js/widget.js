@@ -4,11 +4,13 @@
 
 import { createBoard, shows } from "./board.js";
 import { element, setText } from "./dom.js";
+import { attachFeedback } from "./feedback.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
 import { attachLessonPanel, createLessonPanel, keepLessonsDone, updateLessonPanel } from "./lesson.js";
 import { createMotion } from "./motion.js";
 import { attachPanels } from "./panels.js";
+import { updateReview, wirePractice } from "./review.js";
 import { readState } from "./state.js";
 import { formatClock, updateBoard } from "./update.js";
 
@@ -23,6 +25,8 @@ const MIN_REPLAY_MS = 50;
 // Finish plays one foundation move per step, each a little after the last one began
 // to fly (motion.js), so the cards go home one after another.
 const FINISH_STEP_MS = 120;
+// Toolbar buttons that open a panel (panels.js) rather than send an intent.
+const PANEL_OPENERS = ["settings", "help", "stats"];
 
 /**
  * Finish: the button (or D) asks Python for the next foundation move after each step is
@@ -165,27 +169,41 @@ function createAnnouncer(model, view) {
 }
 
 /**
+ * The end-of-game banner's ×: the banner goes until the game ends again (update.js), and
+ * focus goes back to the board.
+ * @param {View} view
+ */
+function putAwayBanner(view) {
+  view.banner.dataset.dismissed = "1";
+  view.banner.hidden = true;
+  view.overlay.hidden = view.warning.hidden;
+  view.root.focus({ preventScroll: true });
+}
+
+/**
  * The toolbar's, banner's, warning's and replay bar's buttons: each sends the intent its
  * data-action (data-banner-action on the banner) names ("new-game": "new_game"); a press
- * or key of the player stops a finish under way. Finish starts one; the panels' buttons
- * open their panels (panels.js).
+ * or key of the player stops a finish under way, and a win's cascade. Finish starts one; the
+ * panels' buttons open their panels (panels.js); the banner's × puts it away.
  * @param {View} view
  * @param {Send} send
  * @param {{forgetTap(): void}} input
  * @param {ReturnType<typeof createFinish>} finish
+ * @param {{settle(): void}} motion
  * @param {AbortSignal} signal
  */
-function wireButtons(view, send, input, finish, signal) {
+function wireButtons(view, send, input, finish, motion, signal) {
   const b = view.buttons;
   const root = view.root;
   root.addEventListener(
     "click",
     (e) => {
       /** @type {HTMLElement | null} */
-      const el = /** @type {Element} */ (e.target).closest("[data-action], [data-banner-action]");
+      const el = /** @type {Element} */ (e.target).closest("[data-action], [data-banner-action], [data-dismiss]");
       const action = el?.dataset.action ?? el?.dataset.bannerAction;
-      if (action === "finish") finish.start();
-      else if (action && action !== "settings" && action !== "help") {
+      if (el?.dataset.dismiss === "banner") putAwayBanner(view);
+      else if (action === "finish") finish.start();
+      else if (action && !PANEL_OPENERS.includes(action)) {
         input.forgetTap();
         send(action.replaceAll("-", "_"));
       }
@@ -199,6 +217,7 @@ function wireButtons(view, send, input, finish, signal) {
     "pointerdown",
     (e) => {
       root.classList.add("cw-pointer");
+      motion.settle();
       if (!b.finish.contains(/** @type {Node} */ (e.target))) finish.stop();
     },
     { signal },
@@ -207,6 +226,7 @@ function wireButtons(view, send, input, finish, signal) {
     "keydown",
     (e) => {
       root.classList.remove("cw-pointer");
+      motion.settle();
       if (e.key.toLowerCase() !== "d" && !b.finish.contains(/** @type {Node} */ (e.target))) finish.stop();
     },
     { signal, capture: true },
@@ -266,12 +286,18 @@ function render({ model, el }) {
   const root = createRoot(el);
   const view = createBoard(root);
   const lessonPanel = createLessonPanel(root);
+  const feedback = attachFeedback(view);
   /** @type {Send} */
-  const send = (type, fields = {}) => model.send({ type, rev: model.get("rev"), ...fields });
+  const send = (type, fields = {}) => {
+    const aimedAt = fields.pile ?? fields.src; // a tap's place, a drop's card: where its answer shows
+    if (typeof aimedAt === "string") feedback.attempted(aimedAt);
+    model.send({ type, rev: model.get("rev"), ...fields });
+  };
   const panels = attachPanels(view, send);
   const finish = createFinish(model, send);
   const keys = attachKeys(view, model, send, {
     toggleHelp: panels.toggleHelp,
+    toggleStats: panels.toggleStats,
     helpOpen: panels.isOpen,
     closePanel: panels.closeOpen,
     finish: finish.start,
@@ -290,11 +316,13 @@ function render({ model, el }) {
     root.dataset.rev = String(state.rev);
     clock.update(state);
     updateBoard(view, state);
+    updateReview(view, state);
     updateLessonPanel(lessonPanel, view, state);
     panels.update(state);
     motion.after(state);
     clock.show();
     announce();
+    feedback.answer(state, model.get("announce_id"));
     replay.arm(state);
     finish.arm(state);
     input.onStateChange();
@@ -304,8 +332,9 @@ function render({ model, el }) {
   update();
 
   const controller = new AbortController();
-  wireButtons(view, send, input, finish, controller.signal);
+  wireButtons(view, send, input, finish, motion, controller.signal);
   const stopCopied = wireCopy(model, view, controller.signal);
+  wirePractice(model, view, controller.signal);
   attachLessonPanel(lessonPanel, send, controller.signal);
   const stopKeepingLessons = keepLessonsDone(model);
 
@@ -321,6 +350,7 @@ function render({ model, el }) {
     input.cleanup();
     keys.cleanup();
     motion.cleanup();
+    feedback.cleanup();
     root.remove();
     root.replaceChildren(); // drop the DOM (and its references) along with the view
   };
