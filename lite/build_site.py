@@ -1,4 +1,4 @@
-"""Build the static JupyterLite site into ``site/``: ``scripts/site`` runs this.
+"""Build the static site into ``site/``: ``scripts/site`` runs this.
 
 The site plays, teaches and scripts Crescent in the browser with no server and no network:
 
@@ -12,9 +12,11 @@ The site plays, teaches and scripts Crescent in the browser with no server and n
    from the site at kernel start (``loadPyodideOptions.packages``) and none from a CDN;
 5. ``jupyter lite build`` with only the front-end extensions the site needs (the kernel,
    ipywidgets' manager, anywidget) and ``examples/play.ipynb`` and ``examples/learn.ipynb``;
-6. the pages for pupils and teachers (``lite/app_pages.py``): ``app/play.html`` and
-   ``app/lesson-N.html``, which start by themselves with no code in sight, and the teachers'
-   page at the site's root.
+6. the pages for pupils (``lite/app_pages.py``): ``app/play.html`` and ``app/lesson-N.html``,
+   which start by themselves with no code in sight; they load Pyodide without JupyterLab, with
+   the game's wheel alone (``lite/app_runtime.py``, into ``app/pyodide/``);
+7. the teachers' page at the site's root (a QR code of each link for the address ``--url``
+   names), and the printable guide and rules (``lite/teacher_pages.py``).
 
 Step 4 checks that every requirement of every wheel, as it applies in the browser, is met by
 another wheel of the site: a missing package fails the build, not a student's first cell.
@@ -42,7 +44,9 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import app_pages  # beside this script, which runs as a file
+import app_runtime
 import bytecode
+import teacher_pages
 
 from crescent_widget.words.i18n import DEFAULT_LANG, LANGS
 
@@ -169,37 +173,6 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
-# What JupyterLite's REPL app (``repl/``), which only the app pages show, leaves out:
-# - the service worker. It syncs the kernel's files with the browser's storage and carries
-#   ``input()``, which no app page uses; once registered it stands between the browser and every
-#   later request of the site, the kernel's 30 MB of wheels and runtime included, and a repeat
-#   visit's first board came about a second later with it.
-# - the viewers, editors' helpers and themes that a board never needs.
-# JupyterLab's notebooks (``lab/``) keep them all.
-REPL_DISABLED = (
-    "@jupyterlite/application-extension:service-worker-manager",
-    "@jupyterlab/audio-extension",
-    "@jupyterlab/completer-extension",
-    "@jupyterlab/imageviewer-extension",
-    "@jupyterlab/javascript-extension",
-    "@jupyterlab/json-extension",
-    "@jupyterlab/lsp-extension",
-    "@jupyterlab/markdownviewer-extension",
-    "@jupyterlab/mathjax-extension",
-    "@jupyterlab/pdf-extension",
-    "@jupyterlab/theme-dark-extension",
-    "@jupyterlab/theme-dark-high-contrast-extension",
-    "@jupyterlab/tooltip-extension",
-    "@jupyterlab/vega5-extension",
-    "@jupyterlab/video-extension",
-)
-
-
-def repl_settings() -> dict[str, Any]:
-    """``repl/jupyter-lite.json``: the REPL app without what the app pages do not use."""
-    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {"disabledExtensions": list(REPL_DISABLED)}}
-
-
 def site_settings(packages: list[str]) -> dict[str, Any]:
     """``jupyter-lite.json``: load every package at kernel start, never fall back to PyPI."""
     kernel = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": packages}}
@@ -209,7 +182,7 @@ def site_settings(packages: list[str]) -> dict[str, Any]:
     }
 
 
-def build(output: Path, work: Path, lang: str) -> None:
+def build(output: Path, work: Path, lang: str, url: str = "") -> None:
     started = time.perf_counter()
     shutil.rmtree(work, ignore_errors=True)
     lite_dir = work / "lite"
@@ -234,8 +207,6 @@ def build(output: Path, work: Path, lang: str) -> None:
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     settings = site_settings(sorted(lock["packages"]))
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
-    (lite_dir / "repl").mkdir()
-    (lite_dir / "repl" / "jupyter-lite.json").write_text(json.dumps(repl_settings(), indent=1), encoding="utf-8")
 
     front_end = [str(p) for p in pypi if p.name.startswith(FRONT_END_WHEELS)]
     shutil.rmtree(output, ignore_errors=True)
@@ -246,13 +217,21 @@ def build(output: Path, work: Path, lang: str) -> None:
         command += ["--contents", str(ROOT / notebook)]
     run(command, cwd=lite_dir)
     (output / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
-    app_pages.write_app_pages(output, lang)
+    app_dir = output / app_pages.APP_DIR
+    app_dir.mkdir(parents=True, exist_ok=True)
+    ours_compiled = pyodide_dir / ours.name  # with its bytecode
+    runtime_files = app_runtime.write_app_runtime(
+        runtime, ours_compiled, work / "bytecode" / "stdlib", app_pages.WEB / "host.py", app_dir
+    )
+    app_runtime.front_end(ours_compiled, app_dir)
+    app_pages.write_app_pages(output, lang, runtime_files)
     check_site(output, lock)
-    sizes = app_pages.site_sizes(output, lock, PYODIDE_RUNTIME)
-    app_pages.write_landing_page(output, lang, sizes)
+    sizes = app_pages.site_sizes(output)
+    app_pages.write_landing_page(output, lang, sizes, url)
+    teacher_pages.write_teacher_pages(output, lang)
     print(
-        f"site built in {time.perf_counter() - started:.0f} s: {output} ({sizes.total / 1e6:.0f} MB, "
-        f"of which Python and its packages {sizes.python / 1e6:.0f} MB); pages speak {lang} by default"
+        f"site built in {time.perf_counter() - started:.0f} s: {output} ({sizes.total / 1e6:.0f} MB; an app page's "
+        f"first visit {sizes.app / 1e6:.1f} MB as a host sends it); pages speak {lang} by default"
     )
 
 
@@ -276,11 +255,10 @@ def check_site(output: Path, lock: dict[str, Any]) -> None:
     for page in app_pages.app_pages():
         if not (output / app_pages.APP_DIR / page.file).is_file():
             raise SystemExit(f"the site lacks its page {app_pages.APP_DIR}/{page.file}")
-    if not (output / "repl" / "index.html").is_file():
-        raise SystemExit("the site lacks JupyterLite's REPL app, which its app pages show")
-    repl = json.loads((output / "repl" / "jupyter-lite.json").read_text(encoding="utf-8"))
-    if set(repl["jupyter-config-data"].get("disabledExtensions", [])) != set(REPL_DISABLED):
-        raise SystemExit("the REPL app's jupyter-lite.json does not leave out what the app pages do not use")
+    app_python = output / app_pages.APP_DIR / app_runtime.FOLDER
+    for name in (*app_runtime.LOADER, f"{app_runtime.WASM}.gz", app_runtime.STDLIB, app_runtime.LOCK):
+        if not (app_python / name).is_file():
+            raise SystemExit(f"the app pages lack Pyodide's {name}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -293,9 +271,17 @@ def main(argv: list[str] | None = None) -> int:
         default=DEFAULT_LANG,
         help=f"the pages' language when a link names none (default {DEFAULT_LANG})",
     )
+    parser.add_argument(
+        "--url",
+        default="",
+        help="the address the site will be published at (https://NAME.github.io/REPO/): the teachers' "
+        "page shows a QR code of each link there",
+    )
     args = parser.parse_args(argv)
+    if args.url and not args.url.startswith(("http://", "https://")):
+        parser.error(f"--url must start with http:// or https://, not {args.url!r}")
     os.environ.setdefault("JUPYTER_PLATFORM_DIRS", "1")
-    build(args.output.resolve(), args.work.resolve(), args.lang)
+    build(args.output.resolve(), args.work.resolve(), args.lang, args.url)
     return 0
 
 
