@@ -1,13 +1,17 @@
-"""Position builders and state snapshots shared by the engine tests."""
+"""Position builders and state snapshots shared by the tests, and a reviewed game with a blunder."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crescent_widget import Card, Game
 from crescent_widget.engine.cards import ASCII_TEXT, parse_card_index
 from crescent_widget.engine.codes import base_cards
+
+if TYPE_CHECKING:
+    from crescent_widget.solver import Review
 
 
 class FakeClock:
@@ -85,3 +89,69 @@ def shuttle_position(tops: list[str], clock: FakeClock | None = None) -> Game:
     buried = sorted(left.elements())
     piles = [[*buried[i::16], top] for i, top in enumerate(tops)]
     return Game.from_layout(piles, foundations, 0, clock=clock or FakeClock())
+
+
+def solver_line(deal: str, nodes: int = 300_000) -> tuple[str, ...]:
+    """A line the solver proves to win ``deal`` (a node budget: the same line every run)."""
+    from crescent_widget.solver import solve
+
+    result = solve(Game(deal), nodes=nodes)
+    assert result.status == "won"
+    return tuple(str(move) for move in result.line)
+
+
+def bound_blunder(deal: str, line: tuple[str, ...]) -> tuple[int, str, int]:
+    """The first point of the won ``line`` where another legal move is lost by the one-suit
+    bound: (actions played before it, the losing move, the suit the bound names)."""
+    from crescent_widget.solver.analysis.why import lost_suit
+
+    game = Game(deal)
+    for played, move in enumerate(line):
+        for other in game.legal_moves():
+            if str(other) == move:
+                continue
+            after = game.copy()
+            after.move(other)
+            suit = lost_suit(after)
+            if suit is not None:
+                return played, str(other), suit
+        game.move(move)
+    raise AssertionError("no blunder found on the won line")
+
+
+def play_on(game: Game, actions: int) -> Game:
+    """``game`` after up to ``actions`` more actions, each the first legal move to a position
+    not seen yet, else a reshuffle (until blocked)."""
+    seen = {game.position_key}
+    for _ in range(actions):
+        for candidate in game.legal_moves():
+            after = game.copy()
+            after.move(candidate)
+            if after.position_key not in seen:
+                game.move(candidate)
+                break
+        else:
+            if not game.can_move("R"):
+                break
+            game.move("R")
+        seen.add(game.position_key)
+    return game
+
+
+PURE_PYTHON_SHARE = 4  # of a soundness test's random positions that the pure-Python search checks
+
+
+def sample_size(count: int) -> int:
+    """How many random positions a soundness test of the search checks, or how many of them a
+    result must reach: ``count`` on the compiled core, a quarter of it on the pure-Python search,
+    which is about 20 times slower (``tests/solver/test_accel.py`` holds the two searches to the
+    same answers, position by position, on many more)."""
+    from crescent_widget.solver import backend
+
+    return count if backend() == "accel" else count // PURE_PYTHON_SHARE
+
+
+def untimed_words(found: Review) -> str:
+    """A review's words with its measured times left out ("a win took 1.3 s", "under 0.1 s"):
+    two searches of the same positions, even to the same positions searched, take their own time."""
+    return re.sub(r"(?:under )?\d+(?:\.\d+)? s\b", "_ s", found.text("en"))

@@ -1,6 +1,6 @@
 """Random valid solver states, for the differential tests of the compiled search core.
 
-:func:`random_state` builds a :data:`~crescent_widget.solver.state.State` directly (fast
+:func:`random_state` builds a :data:`~crescent_widget.solver.search.state.State` directly (fast
 enough for a million): foundation tops per suit of every kind the rules allow (fresh,
 a gap, joined, overlapped, one foundation complete, both complete), the cards the
 foundations leave (two decks: every card twice, less what the foundations hold) spread
@@ -21,8 +21,8 @@ from typing import Any
 
 from crescent_widget import Game
 from crescent_widget.engine.rules import MAX_PILE
-from crescent_widget.solver.expand import Child, endgame, expand
-from crescent_widget.solver.state import JOINED, RESHUFFLE_MOVE, State, canonical_foundations, from_game
+from crescent_widget.solver.search.expand import Child, endgame, expand
+from crescent_widget.solver.search.state import JOINED, RESHUFFLE_MOVE, State, canonical_foundations, from_game
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "SHCD"
@@ -225,7 +225,7 @@ def python_answers(state: State) -> dict[tuple[bool, bool, bool], list[Child]]:
     Keys are (prune, reshuffle, stubborn): the four of prune and reshuffle, and the
     proof's (all three on). What ``expand`` documents saves calls (:func:`compare_expand`
     checks it now and then with every flag): the pruning rules apply only with a chain or
-    an overlapped suit (:func:`~crescent_widget.solver.expand.endgame`), ``reshuffle=False``
+    an overlapped suit (:func:`~crescent_widget.solver.search.expand.endgame`), ``reshuffle=False``
     only leaves out the reshuffle, which comes last when there is one, and the stubborn
     set only once no reshuffle is left.
     """

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from crescent_widget.engine.game import Game
+from crescent_widget.lessons import Lesson
 from crescent_widget.widget import CrescentWidget
 
 DEAL = "CR1-N-AAAAAAB"
@@ -14,6 +15,11 @@ START_MOVES = {
     "1-3", "3-F7", "3-1", "3-7", "5-F2", "6-8", "7-3", "8-6",
     "8-11", "11-8", "13-15", "13-14", "14-13", "15-F1", "15-13",
 }  # fmt: skip
+
+
+def lesson_board(lesson: Lesson, lang: str) -> CrescentWidget:
+    """A board holding ``lesson``, teaching (legal destinations light up), as a teacher makes one."""
+    return CrescentWidget(lesson=lesson, lang=lang, teach=True)
 
 
 def send(widget: CrescentWidget, content: object) -> None:

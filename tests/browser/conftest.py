@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lab import jupyter_lab, launch_chromium, open_notebook, write_notebook
-from lite import build_site
+from lab import free_port, jupyter_lab, launch_chromium, open_notebook, write_notebook
+from lite import Doorman, build_site, offline_chromium, serve_site
 
 NOTEBOOK = "board.ipynb"
 # Cell 1: the widget under test. Cell 2: a second view of the same widget.
@@ -39,16 +39,49 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory, lab_static: Path) -> Itera
 
 
 @pytest.fixture(scope="session")
-def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def lite_port() -> int:
+    """The loopback port the site is served on: its QR codes, made when it is built, name it."""
+    return int(os.environ.get("CRESCENT_SITE_PORT", "0")) or free_port()
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory: pytest.TempPathFactory, lite_port: int) -> Path:
     """The static JupyterLite site, built once for the session as ``scripts/site`` builds it
-    (its pages speak Polish unless a link says otherwise); ``CRESCENT_SITE=DIR`` names one
-    already built, while iterating."""
+    (its pages speak Polish unless a link says otherwise), for the address it is served at;
+    ``CRESCENT_SITE=DIR`` names one already built (with ``CRESCENT_SITE_PORT`` its port), while iterating."""
     prebuilt = os.environ.get("CRESCENT_SITE")
     if prebuilt:
         return Path(prebuilt)
     root = tmp_path_factory.mktemp("lite")
-    build_site(root / "site", root / "work")
+    build_site(root / "site", root / "work", url=f"http://127.0.0.1:{lite_port}/")
     return root / "site"
+
+
+# The app pages' tests (test_lite_apps.py, test_lite_class.py) share these, one of each per module.
+@pytest.fixture(scope="module")
+def site_url(lite_site: Path, lite_port: int) -> Iterator[str]:
+    with serve_site(lite_site, lite_port) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def offline(playwright: Any) -> Iterator[tuple[Any, Doorman]]:
+    with offline_chromium(playwright) as (chromium, doorman):
+        yield chromium, doorman
+
+
+@pytest.fixture(scope="module")
+def refused() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def no_way_out(offline: tuple[Any, Doorman], refused: list[str]) -> Iterator[None]:
+    """After the test: the site asked for nothing outside itself, and the browser tried nothing outside."""
+    yield
+    assert refused == [], f"the site asked for something not on the site: {refused}"
+    outside = offline[1].outside_requests()
+    assert outside == [], f"the browser tried to reach outside: {outside}"
 
 
 @pytest.fixture(scope="session")

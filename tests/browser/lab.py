@@ -22,6 +22,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 CHROMIUM = os.environ.get("CRESCENT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -185,6 +187,8 @@ async (code) => {
 }
 """
 
+# What an evaluation says when the page it ran on went away or was rebuilt under it.
+_SETTLING = ("Resulting promise was garbage collected", "Execution context was destroyed")
 _STARTED_JS = "async () => { await window.jupyterapp.started; await window.jupyterapp.restored; return true; }"
 _KERNEL_IDLE_JS = """
 () => {
@@ -195,12 +199,26 @@ _KERNEL_IDLE_JS = """
 """
 
 
+def wait_app_started(page: Any, timeout_ms: int) -> None:
+    """Wait for the app's ``started`` and ``restored`` promises. A page still settling in (Notebook
+    7 on a loaded machine) can drop the evaluation's promise ("Resulting promise was garbage
+    collected"): the wait is made again on the page as it is then."""
+    for attempt in range(3):
+        page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout_ms)
+        try:
+            page.evaluate(_STARTED_JS)
+            return
+        except PlaywrightError as error:
+            if attempt == 2 or not any(text in str(error) for text in _SETTLING):
+                raise
+            page.wait_for_load_state("domcontentloaded")
+
+
 def open_notebook(page: Any, url: str, name: str, widgets: int, *, timeout_ms: int = 60_000, app: str = "lab") -> None:
     """Open a notebook, wait for an idle kernel, run all cells, wait for ``widgets`` widget views."""
     route = APPS[app][2]
     page.goto(f"{url}/{route}/{name}{'?reset' if app == 'lab' else ''}", wait_until="domcontentloaded")
-    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout_ms)
-    page.evaluate(_STARTED_JS)
+    wait_app_started(page, timeout_ms)
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=timeout_ms, polling=250)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
@@ -243,7 +261,7 @@ print([place for place, found in w.targets.items() if len(found) > 1 and not pla
 
 STATE_KEYS = (
     "code", "piles", "foundations", "reshuffles_left", "reshuffle_label", "move_count", "can_undo",
-    "status", "message", "selected", "targets", "lang", "rev",
+    "status", "message", "selected", "targets", "lang", "rev", "hint_move", "practice_state",
 )  # fmt: skip
 
 

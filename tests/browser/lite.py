@@ -42,20 +42,22 @@ _STARTED_JS = r"(p) => /\[(\*|\d+)\]/.test(p.textContent)"
 _RAN_JS = r"(p) => /\[\d+\]/.test(p.textContent)"
 
 
-def build_site(output: Path, work: Path) -> None:
-    """Build the site as ``scripts/site`` does, into ``output``."""
+def build_site(output: Path, work: Path, url: str = "") -> None:
+    """Build the site as ``scripts/site`` does, into ``output`` (for the address ``url``: its QR codes)."""
     command = [sys.executable, str(ROOT / "lite" / "build_site.py"), "--output", str(output), "--work", str(work)]
+    if url:
+        command += ["--url", url]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise RuntimeError(f"building the site failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
 
 
 @contextmanager
-def serve_site(site: Path) -> Iterator[str]:
-    """``python -m http.server`` on a free loopback port serving ``site``; yields its URL."""
+def serve_site(site: Path, port: int = 0) -> Iterator[str]:
+    """``python -m http.server`` on loopback serving ``site`` (on ``port``, else a free one); yields its URL."""
     if not (site / "index.html").is_file():
         raise RuntimeError(f"no site in {site}: run scripts/site")
-    port = free_port()
+    port = port or free_port()
     command = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site), str(port)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}"

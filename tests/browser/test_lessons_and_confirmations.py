@@ -49,7 +49,7 @@ def wrong_single_source(index: int) -> str:
 
 def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_shows_only_its_buttons(page: Any) -> None:
     reset(page)
-    run_python(page, "from crescent_widget.lessons import LESSONS\n_detach = LESSONS[1].attach(w)")
+    run_python(page, "from crescent_widget.lessons import LESSONS\nw.start_lesson(LESSONS[1])")
     try:
         settle(page)
         board = view(page)
@@ -78,7 +78,7 @@ def test_a_lesson_takes_a_wrong_move_back_marks_verdicts_and_shows_only_its_butt
         right_mark, right_colour = note.evaluate(VERDICT_MARK_JS)
         assert "✗" in wrong_mark and "✓" in right_mark and wrong_colour != right_colour
     finally:
-        run_python(page, "_detach()")
+        run_python(page, "w.end_lesson()")
     for action in ("new-game", "hint", "restart", "settings"):  # no lesson: every button again
         expect(view(page).locator(f'[data-action="{action}"]')).to_be_enabled()
     expect(view(page).locator(".cw-lesson")).to_be_hidden()
@@ -94,10 +94,11 @@ def board_offset(page: Any) -> float:
 
 def test_a_lesson_and_its_task_fit_a_1280x900_window_and_the_board_holds_still(page: Any) -> None:
     """The panel, the toolbar and the task's pile fit in the notebook's height; the message
-    line takes no room until the first verdict, then keeps it while the learner tries again."""
+    line takes no room until the first verdict (the panel needs the height more), then keeps it,
+    in whole lines, while the learner tries again."""
     page.set_viewport_size({"width": 1280, "height": 900})
     reset(page)
-    run_python(page, "from crescent_widget.lessons import LESSONS\n_detach = LESSONS[1].attach(w)")
+    run_python(page, "from crescent_widget.lessons import LESSONS\nw.start_lesson(LESSONS[1])")
     try:
         settle(page)
         board = view(page)
@@ -116,7 +117,7 @@ def test_a_lesson_and_its_task_fit_a_1280x900_window_and_the_board_holds_still(p
         expect(board.locator(".cw-note")).to_have_attribute("data-tone", "right")
         assert board_offset(page) == top
     finally:
-        run_python(page, "_detach()")
+        run_python(page, "w.end_lesson()")
         page.set_viewport_size({"width": 1280, "height": 1000})
 
 

@@ -1,5 +1,6 @@
 """The site's app pages (``app/play.html``, ``app/lesson-N.html``) and its teachers' page, used as
-a class uses them: an iPad and a phone (Playwright's device emulation), touch only, offline.
+a class uses them: an iPad, phones and a school laptop's window (Playwright's device emulation),
+touch where the device has it, offline.
 
 The site is the session's (conftest's ``lite_site``, built with Polish as the default language);
 every request that is not to the site fails the test, as in ``test_lite_site.py``.
@@ -12,65 +13,55 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from lite import KERNEL_TIMEOUT_MS, Doorman, evidence, guard_context, offline_chromium, serve_site
+from app_page import (
+    IPAD,
+    PHONE,
+    STORE,
+    check_no_code_in_reach,
+    device_page,
+    open_app,
+    place,
+    tap_answer,
+    top_card,
+    wait_ready,
+)
+from lite import Doorman, evidence
 from phone import MIN_TARGET_PX, PHONE_HEIGHT, check_phone_board
 from playwright.sync_api import expect
 
-from crescent_widget.engine.moves import Move
 from crescent_widget.lessons import LESSONS
-from crescent_widget.lessons.lesson import Lesson
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_way_out")]
 
-IPAD = "iPad (gen 7)"
-PHONE = "Pixel 7"
-STORE = "crescent-widget/lessons-done"
 # The page's own bar, measured: every link and button, and whether the page scrolls sideways.
 BAR_JS = """() => ({
   targets: [...document.querySelectorAll('.cr-bar a, .cr-bar button')]
     .filter((e) => e.checkVisibility())
     .map((e) => { const r = e.getBoundingClientRect(); return [e.textContent, r.left, r.top, r.right, r.bottom]; }),
   scroll: [document.documentElement.scrollWidth, window.innerWidth],
-  frame: document.getElementById('cr-frame').getBoundingClientRect().width,
 })"""
-
-
-@pytest.fixture(scope="module")
-def site_url(lite_site: Path) -> Iterator[str]:
-    with serve_site(lite_site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def offline(playwright: Any) -> Iterator[tuple[Any, Doorman]]:
-    with offline_chromium(playwright) as (chromium, doorman):
-        yield chromium, doorman
-
-
-@pytest.fixture(scope="module")
-def refused() -> list[str]:
-    return []
-
-
-@pytest.fixture(autouse=True)
-def nothing_leaves_the_machine(offline: tuple[Any, Doorman], refused: list[str]) -> Iterator[None]:
-    yield
-    assert refused == [], f"the site asked for something not on the site: {refused}"
-    outside = offline[1].outside_requests()
-    assert outside == [], f"the browser tried to reach outside: {outside}"
-
-
-def device_page(playwright: Any, offline: tuple[Any, Doorman], name: str, site_url: str, refused: list[str]) -> Any:
-    """A page in a fresh browser profile of the device ``name``: its window, its touch screen."""
-    options = {k: v for k, v in playwright.devices[name].items() if k != "default_browser_type"}
-    context = offline[0].new_context(**options)
-    context.set_default_timeout(15_000)
-    guard_context(context, site_url, refused)
-    return context.new_page()
+# Where the first screen's parts are, in the window's coordinates.
+SCREEN_JS = """() => {
+  const box = (selector) => { const e = document.querySelector(selector); if (!e) return null;
+    const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  return {
+    height: window.innerHeight, width: window.innerWidth, scrolled: window.scrollY,
+    title: box('#cr-title'), rule: box('.cr-lesson .cw-lesson-rule'), task: box('.cr-lesson .cw-lesson-task'),
+    board: box('.cr-board .cw-board'), toolbar: box('.cr-board .cw-toolbar'),
+  };
+}"""
+# The devices a class has: (Playwright's device, or a window's size) and whether the whole board
+# must show on the first screen (else: the task, with the board starting right under it).
+DEVICES = {
+    "ipad": (IPAD, True),
+    "iphone-se": ("iPhone SE", False),
+    "iphone-13": ("iPhone 13", False),
+    "phone-landscape": ("iPhone 13 landscape", False),
+    "laptop-1366x625": ({"viewport": {"width": 1366, "height": 625}}, True),
+}
 
 
 @pytest.fixture(scope="module")
@@ -87,49 +78,48 @@ def phone(playwright: Any, offline: tuple[Any, Doorman], site_url: str, refused:
     page.context.close()
 
 
-def wait_ready(page: Any) -> Any:
-    """The board of the app page is drawn, with no tap; returns it (in the page's frame)."""
-    page.wait_for_function(
-        "['ready', 'failed'].includes(document.body.dataset.state)", timeout=KERNEL_TIMEOUT_MS, polling=100
-    )
-    assert page.evaluate("document.body.dataset.state") == "ready", page.locator("#cr-status").inner_text()
-    board = page.frame_locator("#cr-frame").locator(".crescent-widget")
-    expect(board.locator(".cw-board")).to_be_visible()
-    return board
-
-
-def open_app(page: Any, site_url: str, path: str) -> Any:
-    page.goto(f"{site_url}/{path}")
-    return wait_ready(page)
-
-
-def top_card(board: Any, place: str) -> Any:
-    attr = "data-foundation" if place.startswith("F") else "data-pile"
-    return board.locator(f'[{attr}="{place}"] [data-card]').last
-
-
-def place(board: Any, name: str) -> Any:
-    return board.locator(f'[data-foundation="{name}"]' if name.startswith("F") else f'[data-pile="{name}"]')
-
-
-def check_no_code_in_reach(page: Any) -> None:
-    """No editor shows, none can take the focus, and the console's input is inert."""
-    frame = page.frame_locator("#cr-frame")
-    expect(frame.locator(".cm-editor:visible")).to_have_count(0)
-    expect(frame.locator(".jp-CodeConsole-input")).to_be_hidden()
-    inert = frame.locator(".jp-CodeConsole-input").evaluate_all("(inputs) => inputs.map((i) => i.inert)")
-    assert inert and all(inert), inert
-    expect(frame.locator(".jp-Toolbar:visible")).to_have_count(0)
-
-
 def check_bar(page: Any, width: int) -> None:
     """The page's bar: every target fits a finger and the window; nothing scrolls sideways."""
     bar = page.evaluate(BAR_JS)
     assert bar["scroll"][0] <= bar["scroll"][1], f"the page scrolls sideways at {width} px: {bar['scroll']}"
-    assert bar["frame"] >= width - 1, f"the board's frame is not as wide as the window: {bar['frame']} < {width}"
     for text, left, top, right, bottom in bar["targets"]:
         assert right - left >= MIN_TARGET_PX and bottom - top >= MIN_TARGET_PX, (width, text)
         assert left >= 0 and right <= width + 0.5, (width, text, left, right)
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_the_first_screen_shows_the_task_and_the_board(
+    playwright: Any, offline: tuple[Any, Doorman], site_url: str, refused: list[str], device: str
+) -> None:
+    """Once the board draws: the title, rule and task in view, and the whole board (tablet,
+    laptop) or its top right under the task (phones); on a wide window the board is centred."""
+    name, whole = DEVICES[device]
+    page = device_page(playwright, offline, name, site_url, refused)
+    try:
+        with evidence(page, f"lite-app-first-screen-{device}"):
+            open_app(page, site_url, "app/lesson-1.html?lang=en")
+            page.wait_for_timeout(300)  # the board's size settles (one animation frame)
+            screen = page.evaluate(SCREEN_JS)
+            assert screen["scrolled"] == 0, screen
+            assert screen["title"]["top"] >= 0 and screen["rule"]["top"] >= 0, screen
+            assert screen["task"]["bottom"] <= screen["height"], f"the task is out of sight: {screen}"
+            board = screen["board"]
+            if whole:
+                assert board["bottom"] <= screen["height"] + 0.5, f"the board is cut: {screen}"
+                margins = (board["left"], screen["width"] - board["right"])
+                assert abs(margins[0] - margins[1]) <= 2, f"the board is not centred: {margins}"
+            else:
+                assert board["top"] < screen["height"] - 40, f"the board starts out of sight: {screen}"
+                assert screen["toolbar"]["top"] - screen["task"]["bottom"] < 40, screen
+            check_bar(page, screen["width"])
+            if device == "laptop-1366x625":  # the game too: its buttons and the whole board
+                open_app(page, site_url, "app/play.html?lang=en")
+                page.wait_for_timeout(300)
+                screen = page.evaluate(SCREEN_JS)
+                assert screen["toolbar"]["top"] >= 0 and screen["board"]["bottom"] <= screen["height"] + 0.5, screen
+                expect(page.locator(".cr-board [data-action='undo']")).to_be_in_viewport()
+    finally:
+        page.context.close()
 
 
 # Pixel 7's own window last: the next test goes on in it.
@@ -143,8 +133,8 @@ def test_the_lesson_page_fits_a_phone_in_portrait_and_landscape(
         if "/app/lesson-1.html" not in page.url:  # a full deal: every place holds a card
             open_app(page, site_url, "app/lesson-1.html?lang=en")
         page.set_viewport_size({"width": width, "height": height})
-        board = page.frame_locator("#cr-frame").locator(".crescent-widget")
-        page.wait_for_function("(w) => document.getElementById('cr-frame').clientWidth === w", arg=width)
+        board = page.locator(".cr-board .crescent-widget")
+        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
         check_bar(page, width)
         check_phone_board(board, width)
 
@@ -160,9 +150,10 @@ def test_a_lesson_is_done_by_taps_on_a_phone_after_a_wrong_answer(phone: Any, si
         expect(page.locator("#cr-next")).to_have_text("Next lesson")
         expect(page.locator("#cr-again")).to_have_text("Try again")
         check_no_code_in_reach(page)
-        # The lesson's rule and task as text on the board; only its task's buttons.
-        expect(board.locator(".cw-lesson-task")).to_have_text("Task: put 2♠ from pile 15 on the A♠ foundation.")
-        expect(board.locator(".cw-lesson-rule")).to_contain_text("16 piles form a horseshoe")
+        # The lesson's rule and task above the board; only its task's buttons.
+        task = page.locator(".cr-lesson .cw-lesson-task")
+        expect(task).to_have_text("Task: put 2♠ from pile 15 on the A♠ foundation.")
+        expect(page.locator(".cr-lesson .cw-lesson-rule")).to_contain_text("16 piles form a horseshoe")
         expect(board.get_by_role("button", name=re.compile("^New game"))).to_be_hidden()
         note = board.locator(".cw-note")
 
@@ -178,18 +169,20 @@ def test_a_lesson_is_done_by_taps_on_a_phone_after_a_wrong_answer(phone: Any, si
         expect(note).to_contain_text("Right!")
         expect(top_card(board, "F1")).to_have_attribute("data-card", "2S")
         expect(page.locator("body")).to_have_attribute("data-lesson-done", "true")
-        first = page.locator("#cr-lessons .cr-dot").first
+        page.locator("#cr-mine").tap()  # the lessons row is under Progress on a phone
+        first = page.locator("#cr-all-lessons .cr-dot").first
         expect(first).to_have_class(re.compile(r"\bcr-done\b"))
+        expect(page.locator("#cr-summary")).to_have_text("Lessons done: 1 (1 of 9).")
         expect(page.locator("#cr-next")).to_have_class(re.compile(r"\bcr-go\b"))
-        assert page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))") == ["layout"]
+        assert page.evaluate(f"Object.keys(JSON.parse(localStorage.getItem('{STORE}')).done)") == ["layout"]
 
         # Next lesson switches the board in place (Python keeps running), and the page follows.
         page.evaluate("window.samePage = true")
         page.locator("#cr-next").tap()
         expect(page.locator("#cr-title")).to_have_text("2. Building on piles")
-        expect(board.locator(".cw-lesson-task")).to_contain_text("8♥")
+        expect(task).to_contain_text("8♥")
         assert page.url.endswith("/app/lesson-2.html?lang=en") and page.evaluate("window.samePage") is True
-        expect(page.locator("#cr-lessons .cr-dot").nth(1)).to_have_attribute("aria-current", "page")
+        expect(page.locator("#cr-all-lessons .cr-dot").nth(1)).to_have_attribute("aria-current", "page")
 
 
 def test_a_reload_starts_the_lesson_afresh_and_keeps_the_progress(phone: Any, site_url: str) -> None:
@@ -206,13 +199,7 @@ def test_a_reload_starts_the_lesson_afresh_and_keeps_the_progress(phone: Any, si
         expect(page.locator("#cr-title")).to_have_text("2. Building on piles")
         expect(top_card(board, "1")).to_have_attribute("data-card", "8H")
         expect(board.locator(".cw-note")).not_to_have_attribute("data-tone", re.compile("right|wrong"))
-        first = page.locator("#cr-lessons .cr-dot").first
-        expect(first).to_have_class(re.compile(r"\bcr-done\b"))
-        with page.expect_navigation():  # the board keeps its own list: a fresh start reads the cleared one
-            page.locator("#cr-lessons .cr-reset").tap()
-        wait_ready(page)
-        expect(first).not_to_have_class(re.compile(r"\bcr-done\b"))
-        assert page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))") == []
+        expect(page.locator("#cr-all-lessons .cr-dot").first).to_have_class(re.compile(r"\bcr-done\b"))
 
 
 def test_play_starts_by_itself_on_an_ipad_in_the_language_of_the_link(ipad: Any, site_url: str) -> None:
@@ -224,11 +211,9 @@ def test_play_starts_by_itself_on_an_ipad_in_the_language_of_the_link(ipad: Any,
             expect(board.get_by_role("button", name=re.compile(f"^{name}"))).to_be_visible()
         check_no_code_in_reach(page)
         check_bar(page, page.viewport_size["width"])
-        # The REPL app registers no service worker that would stand between later visits and
-        # the site's files.
         assert page.evaluate("navigator.serviceWorker.getRegistrations().then((found) => found.length)") == 0
         box = board.bounding_box()
-        assert box is not None and box["width"] >= 0.95 * page.viewport_size["width"], box
+        assert box is not None and box["width"] >= 0.95 * page.viewport_size["width"] - 20, box
 
         page.locator("#cr-lang").tap()  # Polski
         board = wait_ready(page)
@@ -249,53 +234,6 @@ def test_a_link_without_a_language_gets_the_build_s_and_card_letters_follow_it(i
         expect(top_card(board, "1")).not_to_contain_text("J")
 
 
-def test_the_teachers_page_lists_every_link_in_both_languages(ipad: Any, site_url: str) -> None:
-    page = ipad
-    page.goto(f"{site_url}/?lang=en")
-    links = page.locator("#cr-links td a")
-    expect(links).to_have_count(2 * 10)
-    hrefs = links.evaluate_all("(all) => all.map((a) => [a.href, a.textContent])")
-    expected = [
-        f"{site_url}/app/{name}?lang={lang}"
-        for name in ["play.html", *(f"lesson-{n}.html" for n in range(1, 10))]
-        for lang in ("en", "pl")
-    ]
-    assert [href for href, _ in hrefs] == expected
-    assert all(href == text for href, text in hrefs)  # the link is its own text, ready to copy
-    pasted = page.locator("#cr-all").input_value().splitlines()
-    assert sum(site_url in line for line in pasted) == 20
-    assert page.locator('a[href="lab/index.html?path=learn.ipynb"]').count() == 1
-    expect(page.locator("#size")).to_be_visible()
-    assert re.search(r"The whole site is \d+ MB", page.locator("main").inner_text())
-
-
-def test_the_teachers_page_speaks_the_build_s_language_or_the_link_s(ipad: Any, site_url: str) -> None:
-    page = ipad
-    page.goto(f"{site_url}/")  # the session's site is built with Polish as its language
-    expect(page.locator("h1")).to_have_text("Półksiężyc (Crescent) · Dla nauczycieli")
-    assert page.evaluate("document.documentElement.lang") == "pl"
-    text = page.locator("main").inner_text()
-    assert re.search(r"Cała strona ma \d+ MB", text) and "The whole site" not in text
-    expect(page.locator("#cr-links tbody th").first).to_have_text("Zagraj partię")
-    expect(page.locator("#cr-links td a")).to_have_count(2 * 10)  # both languages' links, as in English
-    assert page.locator('a[href="lab/index.html?path=learn.ipynb"]').count() == 1
-    page.locator("#cr-lang").click()
-    expect(page.locator("h1")).to_have_text("Crescent (Półksiężyc) · For teachers")
-    assert page.url.endswith("/?lang=en")
-
-
-def tap_answer(board: Any, lesson: Lesson) -> None:
-    """Do the lesson's task by taps: a button, or a card's tap and, when it has a choice, its place's."""
-    answer = sorted(lesson.answers)[0]
-    if answer in ("R", "U"):
-        board.locator(f'[data-action="{"reshuffle" if answer == "R" else "undo"}"]').tap()
-        return
-    move = Move.parse(answer)
-    place(board, move.src.name).tap()
-    if sum(other.src == move.src for other in lesson.fresh_position().legal_moves()) > 1:
-        place(board, move.dst.name).tap()  # the first tap only selected the card
-
-
 @pytest.mark.parametrize("number", range(1, len(LESSONS) + 1))
 def test_every_lesson_page_starts_by_itself_shows_its_task_and_judges_it_done(
     ipad: Any, site_url: str, number: int
@@ -303,10 +241,12 @@ def test_every_lesson_page_starts_by_itself_shows_its_task_and_judges_it_done(
     lesson = LESSONS[number - 1]
     page = ipad
     with evidence(page, f"lite-app-lesson-{number}"):
-        board = open_app(page, site_url, f"app/lesson-{number}.html?lang=en")
+        page.goto(f"{site_url}/app/lesson-{number}.html?lang=en")
+        # The rule and task show before Python has started, and stay.
+        expect(page.locator(".cr-lesson .cw-lesson-task")).to_have_text(lesson.task.text("en"))
+        board = wait_ready(page)
         expect(page.locator("#cr-title")).to_have_text(lesson.title.text("en"))
-        expect(board.locator(".cw-lesson-task")).to_have_text(lesson.task.text("en"))
-        check_no_code_in_reach(page)
+        expect(page.locator(".cr-lesson .cw-lesson-task")).to_have_text(lesson.task.text("en"))
         wanted = {"reshuffle" if "R" in lesson.answers else "", "undo" if "U" in lesson.answers else ""}
         for action in ("reshuffle", "undo", "new-game", "restart", "finish", "review"):
             button = board.locator(f'[data-action="{action}"]')
@@ -318,3 +258,4 @@ def test_every_lesson_page_starts_by_itself_shows_its_task_and_judges_it_done(
             tap_answer(board, lesson)
         expect(note).to_have_attribute("data-tone", "right")
         expect(page.locator("body")).to_have_attribute("data-lesson-done", "true")
+        expect(board.locator(".cw-banner-facts")).not_to_contain_text("Time")  # a lesson has no clock

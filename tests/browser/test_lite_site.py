@@ -174,7 +174,7 @@ def test_cells_script_the_engine_and_the_solver_keeps_to_a_browser_budget(play: 
     assert float(out) < 2.0
     out = run_cell(
         page,
-        "from crescent_widget.solver.cli import main\ntry:\n    main(['1-2', '--jobs', '2'])\n"
+        "from crescent_widget.solver.survey.cli import main\ntry:\n    main(['1-2', '--jobs', '2'])\n"
         "except SystemExit as stop:\n    print('exit', stop.code)",
         stderr_ok=True,
     )
@@ -213,7 +213,7 @@ def test_the_first_lesson_of_learn_is_played_on_its_board(second_machine: Any) -
         top_card(page, "15").click()  # 2♠ fits on F1 and on pile 13: the pile is selected
         board(page).locator('[data-foundation="F1"]').click()
         expect(top_card(page, "F1")).to_have_attribute("data-card", "2S")
-        expect(board(page).locator(".cw-note")).to_contain_text("Dobrze!")
+        expect(board(page).locator(".cw-note")).to_contain_text("Right!")  # the notebook speaks English (LANG = "en")
         out = run_cell(page, f"from crescent_widget import Game\nprint(Game({DEAL!r}).move('5-F2'))")
         assert out.strip() == "5-F2"
 

@@ -240,9 +240,13 @@ def test_finish_is_offered_only_when_true_and_plays_out_animated_to_the_win(page
     state = settle(page)
     assert state["status"] == "won" and state["move_count"] == 4
     expect(finish).to_be_hidden()
+    # The cascade starts a little after the last card lands, so the board may be still for a
+    # moment in between: wait for the cascade itself, then for its end.
+    page.wait_for_function("() => window.__motions.includes('win')")
     wait_still(page)
     motions, flights = recorded()
-    assert [m for m in motions if m] == ["1-F2", "1-F2", "2-F2", "2-F2"]
+    # The last card lands, then the win's cascade (copies: no flight of a card of the board).
+    assert [m for m in motions if m] == ["1-F2", "1-F2", "2-F2", "2-F2", "win"]
     assert [f["card"] for f in flights] == ["10H", "JH", "QH", "KH"]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from lab import python_state, run_python
 from playwright.sync_api import expect
-from test_board import DEAL, reset, settle, slot, top_card, view
+from test_board import ARTIFACTS, DEAL, reset, settle, slot, top_card, view
 
 from crescent_widget.words.i18n import LABELS, message
 
@@ -155,21 +155,24 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     bar = view(page).locator(".cw-replay")
     expect(bar).to_be_visible()
     step = bar.locator(".cw-replay-step")
-    expect(step).to_have_text(f"Czynność 0 z {len(line)} (ruchy i przetasowania)")
+    # The Moves counter's numbering: a reshuffle is a step of the replay, but no move.
+    moves = [sum(action != "R" for action in line[:n]) for n in range(len(line) + 1)]
+    expect(step).to_have_text(f"Ruchy: 0 z {moves[-1]}")
     expect(view(page).locator('[data-action="replay-prev"]')).to_be_disabled()
     expect(view(page).locator('[data-action="reshuffle"]')).to_be_disabled()
     note = bar.locator(".cw-replay-note")  # the narration, with the controls
     for n in range(1, len(line) + 1):
         view(page).locator('[data-action="replay-next"]').click()
-        expect(step).to_have_text(f"Czynność {n} z {len(line)} (ruchy i przetasowania)")
+        expect(step).to_have_text(f"Ruchy: {moves[n]} z {moves[-1]}")
+        expect(view(page).locator(".cw-moves")).to_have_text(f"Ruchy: {moves[n]}")  # the toolbar's, the same
         assert_board_is_the_engine(page)
     expect(note).to_have_text(re.compile(r"^Przetasowanie 2: "))
     expect(view(page).locator('[data-action="replay-next"]')).to_be_disabled()
     for n in range(len(line) - 1, -1, -1):
         view(page).locator('[data-action="replay-prev"]').click()
-        expect(step).to_have_text(f"Czynność {n} z {len(line)} (ruchy i przetasowania)")
+        expect(step).to_have_text(f"Ruchy: {moves[n]} z {moves[-1]}")
         assert_board_is_the_engine(page)
-    expect(note).to_have_text(f"Początek odtwarzania (czynności: {len(line)}, ruchy i przetasowania)")
+    expect(note).to_have_text(f"Początek odtwarzania (do ruchu {moves[-1]})")
     # Tapping the board during a replay does nothing.
     slot(page, "5").click()
     assert settle(page)["move_count"] == 0
@@ -178,11 +181,14 @@ def test_replay_steps_forward_and_back_across_reshuffles(page: Any) -> None:
     play = view(page).locator('[data-action="replay-play"]')
     play.click()
     expect(play).to_have_text("Pauza")
-    expect(step).to_have_text(f"Czynność {len(line)} z {len(line)} (ruchy i przetasowania)", timeout=10_000)
+    expect(step).to_have_text(f"Ruchy: {moves[-1]} z {moves[-1]}", timeout=10_000)
     expect(play).to_have_text("Odtwarzaj")
     assert_board_is_the_engine(page)
     state = json.loads(run_python(page, "import json as _j; print(_j.dumps(w.replay_state))").strip())
-    assert state == {"step": len(line), "total": len(line), "playing": False, "delay": 0.2, "better": ""}
+    assert state == {
+        "step": len(line), "total": len(line), "playing": False, "delay": 0.2, "moves": moves[-1],
+        "total_moves": moves[-1], "better": "", "practice": False,
+    }  # fmt: skip
 
     view(page).locator('[data-action="replay-stop"]').click()
     expect(bar).to_be_hidden()
@@ -199,7 +205,7 @@ def test_review_button_opens_the_turning_point_and_try_it_plays_the_better_move(
     banner_review.click()
     bar = view(page).locator(".cw-replay")
     expect(bar).to_be_visible()
-    expect(view(page).locator(".cw-replay-step")).to_have_text("Czynność 0 z 1 (ruchy i przetasowania)")
+    expect(view(page).locator(".cw-replay-step")).to_have_text("Ruchy: 0 z 1")
     note = bar.locator(".cw-replay-note")
     expect(note).to_contain_text("A♠ leży na 2♠")
     try_it = view(page).locator('[data-action="review-try"]')
@@ -209,6 +215,53 @@ def test_review_button_opens_the_turning_point_and_try_it_plays_the_better_move(
     state = settle(page)
     assert state["move_count"] == 1 and state["status"] == "playing"
     assert_board_is_the_engine(page)
+    cleanup(page)
+
+
+def test_practice_by_taps_three_wrong_tries_then_the_lit_better_move_wins(page: Any) -> None:
+    reset(page)
+    run_python(page, ONE_WRONG_MOVE + "w.teach = False\nw.move('2-1')")  # A♠ onto 2♠: the win is gone
+    view(page).locator('[data-banner-action="review"]').click()
+    practise = view(page).locator('[data-action="practice"]')
+    expect(practise).to_have_text(LABELS["practice"]["pl"])  # offered in the review's bar
+    ARTIFACTS.mkdir(exist_ok=True)
+    view(page).screenshot(path=str(ARTIFACTS / "review.png"))
+    practise.click()
+    expect(view(page).locator(".cw-replay")).to_be_hidden()
+    bar = view(page).locator(".cw-practice")
+    tries = bar.locator(".cw-practice-tries")
+    expect(tries).to_have_text("Próba 1 z 3")
+    note = view(page).locator(".cw-note")
+    expect(note).to_contain_text("Ćwiczenie: znajdź ruch, który zachowuje wygraną")
+    expect(top_card(page, "2")).to_have_attribute("data-card", "AS")
+    for number in (1, 2, 3):
+        page.wait_for_timeout(400)  # a tap of its own (two on one pile within 350 ms are one double tap)
+        slot(page, "2").click()  # A♠ has one place: onto 2♠, the mistake again
+        expect(note).to_contain_text("zaprzepaszcza wygraną: to ruch, który analiza wskazała jako błąd")
+        if number < 3:
+            expect(tries).to_have_text(f"Próba {number + 1} z 3")
+        expect(top_card(page, "2")).to_have_attribute("data-card", "AS")  # taken back: never played
+    expect(note).to_contain_text("Lepszy ruch: ")
+    ARTIFACTS.mkdir(exist_ok=True)
+    view(page).screenshot(path=str(ARTIFACTS / "practice.png"))  # the lit better move, the bar under the board
+    state = settle(page)
+    assert state["move_count"] == 0 and state["practice_state"]["tries"] == 3
+    better = state["hint_move"]
+    assert better and better == state["practice_state"]["better"]
+    while state["status"] == "playing":  # the lit move, then Hint's line: tap by tap to the win
+        src, dst = state["hint_move"].split("-")
+        expect(slot(page, src)).to_have_class(lit(src, "cw-hint-src"))
+        page.wait_for_timeout(400)  # a tap of its own, not the second half of the last one's double tap
+        slot(page, src).click()
+        if python_state(page)["selected"] == src:  # two places take it: tap where the hint goes
+            slot(page, dst).click()
+        expect(view(page).locator(".cw-moves")).to_have_text(f"Ruchy: {state['move_count'] + 1}")
+        if state["move_count"] == 0:  # the practice's answer: it keeps the win
+            expect(note).to_contain_text("Dobrze: ")
+            expect(tries).to_have_text("")
+        state = settle(page)
+    assert state["status"] == "won"
+    expect(view(page).locator(".cw-banner")).to_be_visible()
     cleanup(page)
 
 
@@ -291,31 +344,37 @@ def wait_in_sight(page: Any, selectors: list[str], when: str) -> None:
 
 
 @pytest.mark.parametrize("scrolled", ["start", "end"])
-def test_a_review_and_try_it_keep_the_toolbar_and_the_note_in_sight_at_1280x900(page: Any, scrolled: str) -> None:
+def test_a_review_keeps_the_boards_size_and_try_it_brings_the_toolbar_and_the_note_back_at_1280x900(
+    page: Any, scrolled: str
+) -> None:
     with laptop_window(page):
+        width = view(page).locator(".cw-board").bounding_box()["width"]
         open_review_of_one_wrong_move(page, scrolled)
         expect(view(page).locator('[data-action="review-try"]')).to_be_visible()
-        # The whole board shows: its top (the toolbar, Hint among it), the narration and the controls.
+        # The board keeps its size (the review is read beside the board just played on); the
+        # narration and the controls come into sight.
+        assert view(page).locator(".cw-board").bounding_box()["width"] == width
+        wait_in_sight(page, [".cw-replay-note", ".cw-replay"], "in the review")
         top = ['[data-action="hint"]', ".cw-toolbar"]
-        wait_in_sight(page, [*top, ".cw-board", ".cw-replay-note", ".cw-replay"], "in the review")
         view(page).locator('[data-action="review-try"]').click()
         expect(view(page).locator(".cw-replay")).to_be_hidden()
         expect(view(page).locator(".cw-note")).to_contain_text("2♠")  # what the better move did
         wait_in_sight(page, [*top, ".cw-note"], "after Try it")
 
 
-def test_a_fresh_deal_has_no_empty_band_over_the_board_and_a_message_then_keeps_its_room(page: Any) -> None:
+def test_a_fresh_deal_has_one_lines_room_over_the_board_and_a_message_moves_nothing(page: Any) -> None:
     with laptop_window(page):
         reset(page, "w.new_game()")  # a deal of its own: the line's room is kept per deal
         line, board, toolbar = (view(page).locator(sel) for sel in (".cw-messages", ".cw-board", ".cw-toolbar"))
-        assert line.bounding_box()["height"] == 0, "nothing said yet: the line takes no room"
+        per_line = line.evaluate("(el) => parseFloat(getComputedStyle(el).lineHeight)")
+        room = line.bounding_box()["height"]
+        assert per_line <= room < 1.5 * per_line + 6, "nothing said yet: one line's room, no wider band"
         gap = board.bounding_box()["y"] - (toolbar.bounding_box()["y"] + toolbar.bounding_box()["height"])
-        assert gap <= 12, f"{gap} px between the toolbar and the board"
+        assert gap <= 15 + room, f"{gap} px between the toolbar and the board: no band but the line"
+        board_top = board.bounding_box()["y"]
         run_python(page, "try:\n    w.move('F1-1')\nexcept Exception:\n    pass")  # a base card never moves
         expect(view(page).locator(".cw-status")).to_have_text(message("base_locked", "pl"))
-        room = line.bounding_box()["height"]
-        board_top = board.bounding_box()["y"]
-        assert room > 0
+        assert line.bounding_box()["height"] == room and board.bounding_box()["y"] == board_top, "no jump"
         run_python(page, "w.deselect()")  # the refusal goes
         expect(view(page).locator(".cw-status")).to_have_text("")
         assert line.bounding_box()["height"] == room and board.bounding_box()["y"] == board_top, "the cards stay put"

@@ -127,17 +127,43 @@ def test_screenshot_of_the_narrow_board(page: Any, narrow: Any, width: int) -> N
     assert path.stat().st_size > 10_000
 
 
-@pytest.mark.parametrize(("lang", "text"), [("pl", "Za wąsko na planszę"), ("en", "Too narrow for the board")])
-def test_a_pane_too_narrow_for_24_px_targets_says_so_in_one_line(page: Any, narrow: Any, lang: str, text: str) -> None:
-    """Below 203 px, eight 24 px cards and their gaps cannot fit: one line instead of the board."""
+@pytest.mark.parametrize(
+    ("lang", "text", "what_to_do"),
+    [
+        ("pl", "Za wąsko na planszę", "zamknij panel boczny (np. listę plików) albo poszerz okno."),
+        ("en", "Too narrow for the board", "close the side panel (the file browser, say) or widen the window."),
+    ],
+)
+def test_a_pane_too_narrow_for_24_px_targets_says_what_to_do(
+    page: Any, narrow: Any, lang: str, text: str, what_to_do: str
+) -> None:
+    """Below 203 px, eight 24 px cards and their gaps cannot fit: a note instead of the board,
+    wrapped whole (no ellipsis) and first, saying what to do; no buttons for a board not there."""
     reset(page, f"w.new_game('CR1-N-AAAAAAB'); w.lang = {lang!r}")
-    narrow(200)
+    narrow(120)  # a 480 px window with JupyterLab's file browser open leaves the widget about this
     note = view(page).locator(".cw-too-narrow")
     expect(note).to_be_visible()
-    expect(note).to_have_text(re.compile(rf"^{text}"))
+    expect(note).to_have_text(re.compile(rf"^{text}.*{re.escape(what_to_do)}$"))
     expect(view(page).locator(".cw-board")).to_be_hidden()
-    line = note.evaluate("(el) => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight)]")
-    assert line[0] < 1.5 * line[1], "one line"
+    expect(view(page).locator(".cw-toolbar")).to_be_hidden()
+    fits = note.evaluate(
+        """(el) => {
+          const box = el.getBoundingClientRect();
+          const top = box.top - el.parentElement.getBoundingClientRect().top;
+          return [el.scrollWidth <= el.clientWidth, top, box.height / parseFloat(getComputedStyle(el).lineHeight)];
+        }"""
+    )
+    assert fits[0], "the note wraps: nothing of it is cut"
+    assert fits[1] < 10, "the note comes first"
+    assert fits[2] > 2, "several lines"
+    # A pane a few pixels wide (a phone with the file browser open): a word a line at most,
+    # never a letter or two a line.
+    narrow(22)
+    lines, words = note.evaluate(
+        "(el) => [el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),"
+        " el.textContent.split(/\\s+/).length]"
+    )
+    assert lines <= words + 0.5, f"{lines:.0f} lines for {words} words: words are broken"
     narrow(204)  # room again: the board, its cards 24 px wide, and no note
     expect(note).to_be_hidden()
     expect(view(page).locator(".cw-board")).to_be_visible()
@@ -154,23 +180,44 @@ REPLAY_BAR_JS = """
   return [kind, r.left, r.top, r.right, r.bottom, e.scrollWidth <= e.clientWidth + 1];
 })
 """
-# Twelve actions of one deal, for a counter with two-digit numbers ("Action 10 of 12 …").
+# Twelve actions of one deal, for a counter with two-digit numbers ("Moves: 10 of 12").
 REPLAY_SETUP = """
 w.replay(['3-1', '13-14', '1-7', '7-1', '1-7', '11-8', '14-15', '14-15', '11-F7', '7-1', '5-F2', '1-7'])
 w.replay_step(10)
 """
+# A review of the same actions (Try it and Practice on the bar too): deal 1 played on from them
+# until blocked, so that the review names a move.
+REVIEW_SETUP = """
+_g = Game('CR1-N-AAAAAAB')
+for _m in ['3-1', '13-14', '1-7', '7-1', '1-7', '11-8', '14-15', '14-15', '11-F7', '7-1', '5-F2', '1-7']:
+    _g.move(_m)
+while _g.status == 'playing':
+    _g.move(_g.legal_moves()[-1] if _g.legal_moves() else 'R')
+w.load(_g)
+_found = w.review(seconds=2)
+assert _found.mistake is not None and w.replay_state['better'], _found
+"""
 
 
+@pytest.mark.parametrize("setup", ["replay", "review"])
 @pytest.mark.parametrize("width", [860, 360])
 @pytest.mark.parametrize("lang", ["pl", "en"])
-def test_the_replay_bar_keeps_its_buttons_whole_and_together(page: Any, narrow: Any, lang: str, width: int) -> None:
+def test_the_replay_bar_keeps_its_buttons_whole_and_together(
+    page: Any, narrow: Any, lang: str, width: int, setup: str
+) -> None:
     """The counter gives way (it shrinks, wraps or takes a row of its own), never a button:
-    no label wraps, Exit replay never stands alone on a row, and at 860 px one row holds them all."""
-    reset(page, f"w.new_game('CR1-N-AAAAAAB'); w.lang = {lang!r}\n{REPLAY_SETUP}")
+    no label wraps, Exit replay never stands alone on a row, and at 860 px one row holds a
+    replay's buttons (a review's, with Try it and Practice, take a row without the counter)."""
+    steps = REPLAY_SETUP if setup == "replay" else REVIEW_SETUP
+    reset(page, f"w.new_game('CR1-N-AAAAAAB'); w.lang = {lang!r}\n{steps}")
     try:
         narrow(width)
         bar = view(page).locator(".cw-replay")
-        expect(bar.locator(".cw-replay-step")).to_contain_text("10")
+        if setup == "replay":
+            expect(bar.locator(".cw-replay-step")).to_contain_text("10")
+        else:
+            expect(bar.locator('[data-action="review-try"]')).to_be_visible()
+            expect(bar.locator('[data-action="practice"]')).to_be_visible()
         parts = bar.evaluate(REPLAY_BAR_JS)
         edge = bar.evaluate("(el) => [el.getBoundingClientRect().right, el.scrollWidth <= el.clientWidth]")
         assert edge[1], "the bar scrolls sideways"
@@ -185,6 +232,6 @@ def test_the_replay_bar_keeps_its_buttons_whole_and_together(page: Any, narrow: 
             assert len(rows) == 1, parts
             if lang == "pl":
                 ARTIFACTS.mkdir(exist_ok=True)
-                view(page).screenshot(path=str(ARTIFACTS / "replay.png"))
+                view(page).screenshot(path=str(ARTIFACTS / f"{setup}.png"))
     finally:
         run_python(page, "w.replay_stop()")

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { cardText, parseAscii } from "../../js/cards.js";
+import { practiceTries, replayCounter } from "../../js/review.js";
 import { accessibleName, cardsWord, fill, formatClock } from "../../js/update.js";
 
 test("fill puts values into {name} placeholders and leaves the rest", () => {
@@ -63,4 +64,20 @@ test("a place's accessible name says its top card, its count and its state", () 
     accessibleName("pile", "1", { top: "AS", count: 1 }, 3, labels, { selected: true, target: false, hint: true }),
     "Stos 1: A\u2660, 1 karta, zakryte: 3, wybrany, podpowiedź",
   );
+});
+
+test("the replay's counter counts moves as the toolbar's Moves counter does", () => {
+  const labels = { replay_step: "Ruchy: {n} z {total}" };
+  assert.equal(replayCounter({ step: 34, total: 67, moves: 33, total_moves: 64 }, labels), "Ruchy: 33 z 64");
+  assert.equal(replayCounter({}, labels), "Ruchy: 0 z 0");
+});
+
+test("a practice says which try this is, keeps the last, and says nothing once done", () => {
+  const labels = { practice_tries: "Try {n} of {most}" };
+  const practice = { position: "…", tries: 0, most: 3, done: false };
+  assert.equal(practiceTries(practice, labels), "Try 1 of 3");
+  assert.equal(practiceTries({ ...practice, tries: 2 }, labels), "Try 3 of 3");
+  assert.equal(practiceTries({ ...practice, tries: 3 }, labels), "Try 3 of 3");
+  assert.equal(practiceTries({ ...practice, done: true }, labels), "");
+  assert.equal(practiceTries({}, labels), "");
 });
