@@ -13,7 +13,7 @@ Prints, for each backend:
 - ``solve()`` on deals 1-100 with a time cap: how many are won, and the time to a win
   (median, 90th percentile, most, total);
 - the differential check of move generation: positions compared and mismatches
-  (``crescent_accel.expand`` against ``expand``, as in ``tests/test_accel.py``).
+  (``crescent_accel.expand`` against ``expand``, as in ``tests/solver/test_accel.py``).
 
 Without ``crescent_accel`` installed (``pip install ./accel``) it prints the pure-Python
 figures only.
@@ -36,10 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from crescent_widget import Game
 from crescent_widget.solver import backend, solve
-from crescent_widget.solver.backends import SearchFactory
-from crescent_widget.solver.cli import parse_range, percentile
-from crescent_widget.solver.search import Search
-from crescent_widget.solver.state import from_game
+from crescent_widget.solver.search.backends import SearchFactory
+from crescent_widget.solver.search.dive_and_proof import Search
+from crescent_widget.solver.search.state import from_game
+from crescent_widget.solver.survey.cli import parse_range
+from crescent_widget.solver.survey.summary import percentile
 from random_states import compare_expand
 
 DIVE = 500  # expansions per dive, as solve() uses

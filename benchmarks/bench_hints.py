@@ -34,7 +34,7 @@ import time
 from crescent_widget import Game
 from crescent_widget.solver import backend, hint
 from crescent_widget.solver.advice import HINT_SECONDS
-from crescent_widget.solver.cli import parse_range
+from crescent_widget.solver.survey.cli import parse_range
 from crescent_widget.table import Table
 
 LINE_SLACK = 1.05

@@ -33,9 +33,9 @@ from bench_review import add_player_options, lost_games, position
 
 from crescent_widget import Game
 from crescent_widget.solver import backend
+from crescent_widget.solver.analysis.review import review
 from crescent_widget.solver.api import SolveResult, Solving
-from crescent_widget.solver.review import review
-from crescent_widget.solver.watch import finish_steps
+from crescent_widget.solver.search.watch import finish_steps
 
 
 def cards_and_reshuffles(game: Game) -> str:

@@ -23,7 +23,8 @@ from typing import Any
 
 from crescent_widget import Game
 from crescent_widget.solver import hint
-from crescent_widget.solver.cli import parse_range, percentile, solve_one, summarise
+from crescent_widget.solver.survey.cli import parse_range, solve_one
+from crescent_widget.solver.survey.summary import percentile, summarise
 
 
 def solve_range(numbers: list[int], seconds: float, jobs: int) -> list[dict[str, Any]]:

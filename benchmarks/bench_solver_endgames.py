@@ -22,10 +22,11 @@ import time
 
 from crescent_widget import Game
 from crescent_widget.solver import solve
-from crescent_widget.solver.cli import parse_range, percentile
-from crescent_widget.solver.expand import expand
-from crescent_widget.solver.results import current
-from crescent_widget.solver.state import State, from_game, is_won
+from crescent_widget.solver.search.expand import expand
+from crescent_widget.solver.search.state import State, from_game, is_won
+from crescent_widget.solver.survey.cli import parse_range
+from crescent_widget.solver.survey.results import current
+from crescent_widget.solver.survey.summary import percentile
 
 MEASURABLE = 0.05  # seconds of CPU: shorter searches are timed mostly by overhead and noise
 

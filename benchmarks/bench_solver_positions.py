@@ -30,7 +30,8 @@ from collections import Counter, defaultdict
 
 from crescent_widget import Game, Move
 from crescent_widget.solver import solve
-from crescent_widget.solver.cli import parse_range, percentile
+from crescent_widget.solver.survey.cli import parse_range
+from crescent_widget.solver.survey.summary import percentile
 
 DEPTHS = (15, 30, 45, 60)
 NOISE = 0.25

@@ -1,6 +1,6 @@
 """The soundness check at scale: pruned search against unpruned search on many positions.
 
-The same check as ``tests/test_solver_soundness.py`` and ``tests/test_solver_suits.py``, on
+The same check as ``tests/solver/test_solver_soundness.py`` and ``tests/solver/test_solver_suits.py``, on
 more and bigger random positions than CI has time for. Prints how often each pruning rule
 fired at the root, the verdicts, and every disagreement (there must be none).
 
@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from crescent_widget.solver.api import run
-from crescent_widget.solver.expand import dead_end, endgame
-from crescent_widget.solver.state import from_game
-from crescent_widget.solver.suits import SuitBound
+from crescent_widget.solver.search.expand import dead_end, endgame
+from crescent_widget.solver.search.state import from_game
+from crescent_widget.solver.search.suits import SuitBound
 from random_states import random_position
 
 

@@ -21,7 +21,7 @@ import time
 
 from crescent_widget import Game, Move
 from crescent_widget.solver import move_check, solve
-from crescent_widget.solver.cli import parse_range
+from crescent_widget.solver.survey.cli import parse_range
 
 
 def blunders(numbers: list[int], cards: int, truth_nodes: int, per_deal: int) -> tuple[list[tuple[Game, Move]], int]:

@@ -1,11 +1,11 @@
 """Measure a two-suit relaxed game as a proof of loss on the review's open positions.
 
-The one-suit bound (:mod:`crescent_widget.solver.suits`) plays one suit alone; a player's
+The one-suit bound (:mod:`crescent_widget.solver.search.suits`) plays one suit alone; a player's
 slip often locks two suits together (a heart covers the spade that must go up before it),
 which no one-suit game sees. This benchmark plays a *pair* of suits under the same
 relaxed rules (the other two suits' cards vanish whenever the player likes, no pile
 limit, the first reshuffle turns the piles whose bottom card is of the pair, each later
-one any set of piles; the argument of :mod:`~crescent_widget.solver.suits` carries over
+one any set of piles; the argument of :mod:`~crescent_widget.solver.search.suits` carries over
 word for word) and searches it depth first, foundation moves first. A pair position
 whose one-suit projection the compiled or pure-Python one-suit search finds lost (within
 ``--inner`` relaxed positions) is cut: a suit that cannot be finished alone cannot be
@@ -46,12 +46,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from crescent_widget.engine.rules import SUIT
 from crescent_widget.solver import backend
+from crescent_widget.solver.analysis.review import review
 from crescent_widget.solver.api import run
-from crescent_widget.solver.backends import relaxed_search_class
-from crescent_widget.solver.relaxed import FOREIGN, OWN, Relaxed
-from crescent_widget.solver.review import review
-from crescent_widget.solver.state import JOINED, NEIGHBOURS, State, from_game, suit_result
-from crescent_widget.solver.suits import SuitBound
+from crescent_widget.solver.search.backends import relaxed_search_class
+from crescent_widget.solver.search.relaxed import FOREIGN, OWN, Relaxed
+from crescent_widget.solver.search.state import JOINED, NEIGHBOURS, State, from_game, suit_result
+from crescent_widget.solver.search.suits import SuitBound
 from random_states import random_position
 
 # Flags of a pair pile while the first reshuffle is ahead (card ints are 0-51).

@@ -4,7 +4,8 @@
     .venv/bin/python benchmarks/bench_widget.py --size   # the bundle's size only (no browser)
 
 Prints:
-* latency from pointer-up on a legal tap to the updated DOM (median, p95), goal < 50 ms median;
+* latency from pointer-up on a legal tap to the updated DOM (median, p90, p95, and how many
+  took over 100 ms), goal: median <= 50 ms and p90 <= 100 ms over 200 taps (``--moves 200``);
 * bytes the kernel sends to the browser per move (whole websocket frames, and the widget's
   comm update alone), goal < 2 KB;
 * size of the built front end (JS + CSS as shipped: esbuild, minified), goal < 40 KB, and
@@ -180,7 +181,7 @@ def bundle_size() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--moves", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--search-taps", type=int, default=20, help="taps during background searches (0: none)")
     parser.add_argument("--sync", action="store_true", help="searches in the kernel's thread (the old way)")
     parser.add_argument("--size", action="store_true", help="print the built front end's size only (no browser)")
@@ -210,9 +211,11 @@ def main() -> None:
             finally:
                 browser.close()
 
+    slow = sum(1 for latency in latencies if latency > 100)
     print(
         f"tap -> DOM latency over {len(latencies)} moves: median {statistics.median(latencies):.1f} ms, "
-        f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms  (goal: median < 50 ms)"
+        f"p90 {percentile(latencies, 0.90):.1f} ms, p95 {percentile(latencies, 0.95):.1f} ms, "
+        f"max {max(latencies):.1f} ms, {slow} over 100 ms  (goal: median <= 50 ms, p90 <= 100 ms)"
     )
     print(
         f"kernel -> browser bytes per move: websocket frames median {statistics.median(frame_bytes):.0f} B "

@@ -23,7 +23,8 @@ from bench_solver_positions import benchmark_set
 
 from crescent_widget import Game
 from crescent_widget.solver import solve
-from crescent_widget.solver.cli import parse_range, percentile
+from crescent_widget.solver.survey.cli import parse_range
+from crescent_widget.solver.survey.summary import percentile
 
 
 def main() -> None:
