@@ -45,27 +45,31 @@ ALL_OF = (
     "crescent_widget",
     "crescent_widget.solver",
     "crescent_widget.table",
-    "crescent_widget.solver.cli",
+    "crescent_widget.solver.survey",
+    "crescent_widget.solver.survey.cli",
     "crescent_widget.bots",
     "crescent_widget.gym",
-    "crescent_widget.solver.review",
+    "crescent_widget.solver.analysis.review",
 )
 DEFINED_IN = (
-    "crescent_widget.solver.survey",
-    "crescent_widget.solver.progress",
-    "crescent_widget.solver.why",
+    "crescent_widget.solver.survey.runner",
+    "crescent_widget.solver.survey.summary",
+    "crescent_widget.solver.survey.cluster",
+    "crescent_widget.solver.survey.parquet",
+    "crescent_widget.solver.survey.resume",
+    "crescent_widget.spiel",
+    "crescent_widget.solver.survey.progress",
+    "crescent_widget.solver.analysis.why",
     "crescent_widget.solver.safe",
     "crescent_widget.stats",
 )
-# Modules kept for one release under an old name (CHANGELOG.md); importing one warns.
-DEPRECATED_ALIASES = ("crescent_widget.words.lessons", "crescent_widget.solve")
 EXTRA = (
     "crescent_widget.engine.moves.Place",
     "crescent_widget.lessons.Lesson",
     "crescent_widget.lessons.sparse_position",
     "crescent_widget.lessons.LESSONS",
     "crescent_widget.words.i18n.Words",
-    "crescent_widget.solver.results.SurveyLineWarning",
+    "crescent_widget.solver.survey.results.SurveyLineWarning",
 )
 _DIRECTIVE = re.compile(r"^::: (\S+)", re.MULTILINE)
 _CODE = re.compile(r"``([a-z]+(?:_[a-z]+)+)``")
@@ -76,10 +80,9 @@ def error_classes() -> list[type[Exception]]:
     import crescent_widget
     from crescent_widget.errors import CrescentError
 
-    # Every module, so that every subclass is registered (``__main__`` would run the player;
-    # a deprecated alias only warns).
+    # Every module, so that every subclass is registered (``__main__`` would run the player).
     for module in pkgutil.walk_packages(crescent_widget.__path__, "crescent_widget."):
-        if not module.name.endswith("__main__") and module.name not in DEPRECATED_ALIASES:
+        if not module.name.endswith("__main__"):
             importlib.import_module(module.name)
 
     found: list[type[Exception]] = []
@@ -161,7 +164,7 @@ def undocumented_objects() -> list[str]:
         for match in _DIRECTIVE.finditer(page.read_text(encoding="utf-8"))
     }
     listed |= {f"{cls.__module__}.{cls.__name__}" for cls in error_classes()}
-    # A module's entry (``::: crescent_widget.solver.cli``) covers what that module makes public.
+    # A module's entry (``::: crescent_widget.solver.survey.cli``) covers what that module makes public.
     return [
         path
         for path, (_, anchors) in public_objects().items()

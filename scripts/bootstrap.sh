@@ -27,16 +27,24 @@ want="$(cat pyproject.toml package.json 2>/dev/null | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "== installing crescent-widget and its test tools into $venv"
   "$venv/bin/python" -m pip install --quiet --upgrade pip
-  "$venv/bin/python" -m pip install --quiet -e ".[widget,test,browser,examples,survey,gym,site,docs]"
+  "$venv/bin/python" -m pip install --quiet -e ".[widget,test,browser,examples,survey,gym,video,parquet,spiel,site,docs]"
   echo "$want" > "$stamp"
 elif [ -f package.json ] && [ -d node_modules ]; then
   npm run --silent build
 fi
 # The compiled search core: optional (the solver falls back to pure Python without it, and
 # says which it uses: crescent_widget.solver.backend()), so a failed build warns and goes on;
-# CI then fails on its missing accelerator (tests/test_accel.py).
+# CI then fails on its missing accelerator (tests/solver/test_accel.py). CRESCENT_ACCEL=0
+# leaves it out on purpose (uninstalled if it was there): the install of a user without a C
+# compiler, which a CI job tests.
 accel_stamp="$venv/.crescent-accel-installed"
-if [ -f accel/pyproject.toml ] && [ -f accel/src/crescent_accel/_core.c ]; then
+if [ "${CRESCENT_ACCEL:-1}" = "0" ]; then
+  if "$venv/bin/python" -c "import crescent_accel" 2>/dev/null; then
+    echo "== CRESCENT_ACCEL=0: uninstalling the compiled search core from $venv"
+    "$venv/bin/python" -m pip uninstall --quiet --yes crescent-widget-accel
+  fi
+  rm -f "$accel_stamp"
+elif [ -f accel/pyproject.toml ] && [ -f accel/src/crescent_accel/_core.c ]; then
   # Its sources only (not a build's leftovers), in a fixed order.
   accel_sources="$(find accel/pyproject.toml accel/setup.py accel/src/crescent_accel -maxdepth 1 -type f \
     \( -name '*.toml' -o -name '*.c' -o -name '*.h' -o -name '*.py' -o -name '*.pyi' -o -name py.typed \) | LC_ALL=C sort)"
