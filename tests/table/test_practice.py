@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator
 from urllib.parse import parse_qs
 
@@ -11,7 +12,9 @@ from crescent_widget import CrescentWidget, Game
 from crescent_widget.engine.moves import Move
 from crescent_widget.errors import ArgumentTypeError, IllegalMoveError, InvalidPositionError
 from crescent_widget.solver import api, check_win, solve
-from crescent_widget.solver.analysis.review import Review
+from crescent_widget.solver.analysis import review as review_module
+from crescent_widget.solver.analysis.review import Evidence, Review
+from crescent_widget.solver.analysis.review_words import seconds_text
 from crescent_widget.solver.api import SolveResult, Solving
 from crescent_widget.table import Table
 from crescent_widget.table.practice import TRIES
@@ -210,6 +213,50 @@ def test_a_try_with_no_win_known_and_none_found_cannot_be_told(monkeypatch: pyte
     note = table.view().note
     assert "could not tell in time whether A♠" in note and "shows no better move" in note
     assert table.view().hint_move == ""
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim"), [(Evidence(0.2, 8.0), "probable"), (Evidence(3.0, 4.0), "possible")], ids=["strong", "thin"]
+)
+def test_a_try_of_the_reviews_own_unproven_move_gets_the_reviews_evidence(
+    won_line, blunder, monkeypatch: pytest.MonkeyPatch, evidence: Evidence, claim: str
+) -> None:
+    """A review that named its move from evidence: trying that very move, whose judge finds no
+    win in time, is told what the review found (probable or possible, as the review said it),
+    not "could not tell"."""
+    game = blundered(won_line, blunder)
+    real_review = review_module.review
+
+    def named_from_evidence(*args: object, **options: object) -> Review:
+        found = real_review(*args, **options)  # type: ignore[arg-type]
+        return dataclasses.replace(found, mistake_proven=False, evidence=evidence)
+
+    monkeypatch.setattr(review_module, "review", named_from_evidence)
+    table = Table.from_game(game, lang="en")
+    found = table.review(seconds=30)
+    assert found.better is not None and not found.mistake_proven
+    named = game.actions[found.better.position]
+    after = game.rewound(found.better.position)
+    after.move(named)
+    past_named = after.position()
+
+    class NothingFoundPastTheNamedMove(Solving):
+        def steps(
+            self, *, seconds: float | None = None, nodes: int | None = None
+        ) -> Generator[None, None, SolveResult]:
+            if self.game.position() == past_named:
+                yield
+                return SolveResult("unknown", (), 0, seconds or 0.0, 0)
+            return (yield from super().steps(seconds=seconds, nodes=nodes))
+
+    monkeypatch.setattr(api, "Solving", NothingFoundPastTheNamedMove)
+    table.practice(nodes=NODES)
+    table.move(named)
+    note = table.view().note
+    searched = seconds_text(evidence.searched, "en")
+    assert f"the move the review named as your {claim} mistake: after it, {searched} of search found no win" in note
+    assert "could not tell" not in note
+    assert table.game.position() == game.rewound(found.better.position).position()  # taken back
 
 
 def test_practice_refusals_change_nothing(won_line, blunder) -> None:
