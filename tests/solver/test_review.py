@@ -156,12 +156,15 @@ def test_a_mistake_not_proven_is_named_with_its_evidence_and_the_proven_loss_aft
     before = played(won_line[:at])
     number, last = moves_before(game.actions, at + 1), action_name(game.actions, end, "en")
     assert en.startswith(f"Probably your mistake: move {number}, {describe(before, game.actions[at], 'en')} ({move}). ")
-    assert "Before it a win took 0.2 s to find; after it, 8.0 s of search found none. " in en
-    assert f"After {last} the game could no longer be won (proven). " in en
-    assert f"Instead of move {number} ({move}), better: " in en
+    # A paragraph each: the named move with its evidence, the proven loss after it, the better move.
+    named, proven, better = en.split("\n")
+    assert named.endswith("Before it a win took 0.2 s to find; after it, 8.0 s of search found none.")
+    assert proven.startswith(f"After {last} the game could no longer be won (proven). ")
+    assert better.startswith(f"Instead of move {number} ({move}), better: ")
     assert pl.startswith(f"Prawdopodobnie twój błąd: ruch {number}, ")
-    assert "Przed nim wygraną znaleziono w 0,2 s; po nim nie znaleziono żadnej w 8,0 s szukania. " in pl
-    assert f"Zamiast ruchu {number} ({move}) lepiej: " in pl
+    named, proven, better = pl.split("\n")
+    assert named.endswith("Przed nim wygraną znaleziono w 0,2 s; po nim nie znaleziono żadnej w 8,0 s szukania.")
+    assert better.startswith(f"Zamiast ruchu {number} ({move}) lepiej: ")
     for words in (en, pl):
         assert " action" not in words and "akcj" not in words and "position" not in words  # the player's words
 

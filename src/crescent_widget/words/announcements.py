@@ -77,18 +77,21 @@ def way_on(game: Game) -> Words:
     return Words.of(lambda lang: label("only_reshuffle", lang, n=left))
 
 
-def join(first: Words, second: Words) -> Words:
-    """Two sentences in a row (an empty one adds nothing); the first gets its full stop.
+def join(first: Words, second: Words, *, paragraph: bool = False) -> Words:
+    """Two sentences in a row (an empty one adds nothing); the first gets its full stop. With
+    ``paragraph``, the second starts a line of its own (boards show it so: ``pre-line``).
 
     >>> join(Words.same("Move 1: A♠ onto 2♠"), Words.same("You won!")).text("en")
     'Move 1: A♠ onto 2♠. You won!'
+    >>> join(Words.same("Lost at move 3"), Words.same("Better: 2-5"), paragraph=True).text("en")
+    'Lost at move 3.\\nBetter: 2-5'
     """
 
     def words(lang: Lang) -> str:
         head, tail = first.text(lang), second.text(lang)
         if head and tail and not head.endswith((".", "!", "?")):
             head += "."
-        return " ".join(t for t in (head, tail) if t)
+        return ("\n" if paragraph else " ").join(t for t in (head, tail) if t)
 
     return Words.of(words)
 

@@ -386,7 +386,9 @@ def _finish(work: Bisection, started: float, words: Words, stretches: tuple[tupl
     proven = mistake is not None and mistake == lost
     better = _better(work) if mistake is not None else None
     if better is not None:
-        words = join(words, better_words(work.position(better.position), work.actions, better.position, better.line))
+        # What went wrong, then what to play instead: a paragraph each, not one long one.
+        better_said = better_words(work.position(better.position), work.actions, better.position, better.line)
+        words = join(words, better_said, paragraph=True)
     evidence = None
     if mistake is not None and not proven:
         evidence = Evidence(work.found_in.get(mistake - 1), work.searched(mistake))

@@ -115,7 +115,7 @@ def mistake_words(
         if lost is None:
             return text
         proven_after = _text("proven_after", lang, after=position_name(actions, lost, lang), why=why.text(lang))
-        return f"{text} {proven_after}"
+        return f"{text}\n{proven_after}"  # the evidence, then the proven fact: a line each
 
     return Words.of(lambda lang: said(lang).strip())
 
