@@ -1,6 +1,7 @@
 // A lesson on the board: its rule and task as text above the toolbar, "Try again" and
 // "Next lesson", only the toolbar buttons of its task, and (when the widget names a
-// storage key) the lessons done kept in the browser's localStorage.
+// storage key) the lessons done kept in the browser's localStorage, shared with the page's
+// other boards and the browser's other tabs under the same key.
 // Python holds the lesson (lesson_panel, lesson_buttons, lessons_done); this draws it.
 
 import { element, setText } from "./dom.js";
@@ -133,10 +134,15 @@ function readStored(key) {
   }
 }
 
+// Boards of one page that share a storage key hear each other's saves through this event
+// (the browser's own "storage" event reaches only other pages): a lesson done on one board
+// shows as done on the others at once.
+const SAVED = "crescent-lessons-saved";
+
 /**
  * With `lesson_storage` set, lessons_done lives in localStorage under that key: the
- * view adds what the browser kept to the model, and writes every change back.
- * Returns the clean-up of its listeners.
+ * view adds what the browser kept to the model, writes every change back, and adds what
+ * other boards and tabs write under the same key. Returns the clean-up of its listeners.
  * @param {Model} model
  */
 export function keepLessonsDone(model) {
@@ -146,25 +152,45 @@ export function keepLessonsDone(model) {
   const done = () => model.get("lessons_done") || [];
   const save = () => {
     if (!key()) return;
+    const value = JSON.stringify(done());
     try {
-      window.localStorage.setItem(key(), JSON.stringify(done()));
+      // Only a change is told to the other boards: an unchanged save ends their round of merges.
+      if (window.localStorage.getItem(key()) === value) return;
+      window.localStorage.setItem(key(), value);
     } catch {
-      // Storage full or blocked: the lessons still work, only the progress is not kept.
+      return; // Storage full or blocked: the lessons still work, only the progress is not kept.
     }
+    window.dispatchEvent?.(new CustomEvent(SAVED, { detail: key() }));
   };
-  const load = () => {
+  /** @param {boolean} writeBack whether a board with nothing new writes its own list back */
+  const merge = (writeBack) => {
     if (!key()) return;
     const now = done();
     const merged = [...now, ...readStored(key()).filter((item) => !now.includes(item))];
-    if (merged.length === now.length) return save();
+    if (merged.length === now.length) {
+      if (writeBack) save();
+      return;
+    }
     model.set("lessons_done", merged);
     model.save_changes();
   };
+  const load = () => merge(true);
+  /** @param {Event} event */
+  const heard = (event) => {
+    const saved = event instanceof CustomEvent ? event.detail : /** @type {StorageEvent} */ (event).key;
+    // Another board's save adds to this one, never the reverse: a board cleared from Python
+    // (lessons_done = []) stays cleared in the storage until its neighbours next change.
+    if (saved && saved === key()) merge(false);
+  };
   model.on("change:lessons_done", save);
   model.on("change:lesson_storage", load);
+  window.addEventListener?.(SAVED, heard);
+  window.addEventListener?.("storage", heard);
   load();
   return () => {
     model.off("change:lessons_done", save);
     model.off("change:lesson_storage", load);
+    window.removeEventListener?.(SAVED, heard);
+    window.removeEventListener?.("storage", heard);
   };
 }

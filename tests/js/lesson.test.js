@@ -87,3 +87,49 @@ test("junk or a blocked storage keeps nothing and breaks nothing", () => {
   model.set("lessons_done", ["wrap", "end"]);
   assert.deepEqual(model.get("lessons_done"), ["wrap", "end"]);
 });
+
+// A page: its storage, and the events its boards and other tabs send.
+function fakePage(items = {}) {
+  return Object.assign(new EventTarget(), { localStorage: fakeStorage(items) });
+}
+
+test("boards of one page under one key hear each other: a lesson done on one is done on all", () => {
+  globalThis.window = fakePage();
+  const first = fakeModel({ lesson_storage: KEY, lessons_done: [] });
+  const second = fakeModel({ lesson_storage: KEY, lessons_done: ["wrap"] });
+  const other = fakeModel({ lesson_storage: "another-course", lessons_done: [] });
+  const stops = [first, second, other].map(keepLessonsDone);
+  assert.deepEqual(first.get("lessons_done"), ["wrap"], "the second board's save reached the first");
+  first.set("lessons_done", ["wrap", "layout"]); // lesson 1 solved on the first board (Python's echo)
+  assert.deepEqual(second.get("lessons_done"), ["wrap", "layout"]);
+  assert.equal(second.saved, 1, "Python hears of it once");
+  assert.deepEqual(other.get("lessons_done"), [], "another key hears nothing");
+  assert.equal(window.localStorage.items[KEY], '["wrap","layout"]');
+  for (const stop of stops) stop();
+  second.set("lessons_done", ["wrap", "layout", "end"]);
+  assert.deepEqual(first.get("lessons_done"), ["wrap", "layout"], "a closed view hears nothing");
+});
+
+test("another tab's write under the key is merged in", () => {
+  globalThis.window = fakePage({ [KEY]: '["wrap"]' });
+  const model = fakeModel({ lesson_storage: KEY, lessons_done: [] });
+  const stop = keepLessonsDone(model);
+  window.localStorage.items[KEY] = '["wrap","build"]'; // written by another tab, which says so
+  const written = Object.assign(new Event("storage"), { key: KEY });
+  window.dispatchEvent(written);
+  assert.deepEqual(model.get("lessons_done"), ["wrap", "build"]);
+  window.dispatchEvent(Object.assign(new Event("storage"), { key: "unrelated" }));
+  assert.equal(model.saved, 2);
+  stop();
+});
+
+test("progress cleared on one board is not written back by its neighbours", () => {
+  globalThis.window = fakePage({ [KEY]: '["wrap"]' });
+  const first = fakeModel({ lesson_storage: KEY, lessons_done: [] });
+  const second = fakeModel({ lesson_storage: KEY, lessons_done: [] });
+  const stops = [first, second].map(keepLessonsDone);
+  assert.deepEqual(second.get("lessons_done"), ["wrap"]);
+  first.set("lessons_done", []); // w.lessons_done = [] in Python
+  assert.equal(window.localStorage.items[KEY], "[]");
+  for (const stop of stops) stop();
+});
