@@ -270,8 +270,11 @@ async def _execute_notebook(source: Path, target: Path, slots: asyncio.Semaphore
                 allow_errors=False,
                 resources={"metadata": {"path": workdir}},
             )
+            # The examples play games from code: their statistics stay with the build, out of
+            # the user's own file.
+            env = {**os.environ, "CRESCENT_STATS_PATH": str(Path(workdir) / "stats.sqlite3")}
             try:
-                await client.async_execute()
+                await client.async_execute(env=env)
             finally:
                 if kernel.has_kernel:  # a kernel manager passed in is ours to shut down
                     await kernel.shutdown_kernel(now=True)

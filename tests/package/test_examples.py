@@ -3,12 +3,15 @@ without outputs, and speaks the language it is written in (English)."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
+
+from crescent_widget.stats import StatsBook
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
@@ -29,9 +32,12 @@ def test_the_example_notebooks_are_there() -> None:
 @pytest.mark.parametrize("path", RUN_HERE, ids=lambda path: path.name)
 def test_example_notebook_runs_without_errors(path: Path, tmp_path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
+    stats = tmp_path / "stats.sqlite3"
     NotebookClient(
         notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
-    ).execute()
+    ).execute(env={**os.environ, "CRESCENT_STATS_PATH": str(stats)})
+    # What the examples play from code is not the reader's game: it stays out of their statistics.
+    assert not StatsBook(stats).summary(), "a notebook's code counted games in the player's statistics"
     outputs = [output for cell in notebook.cells if cell.cell_type == "code" for output in cell.get("outputs", [])]
     assert not [output for output in outputs if output.get("output_type") == "error"]
     widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]

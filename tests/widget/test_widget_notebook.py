@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import base64
+import os
 import re
 from pathlib import Path
 
 import pytest
+
+from crescent_widget.stats import StatsBook
 
 pytestmark = pytest.mark.browser  # needs the Jupyter stack of the [browser] extra
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-def test_the_play_notebook_runs() -> None:
+def test_the_play_notebook_runs(tmp_path: Path) -> None:
     import nbformat
     from nbclient import NotebookClient
 
     notebook = nbformat.read(EXAMPLES / "play.ipynb", as_version=4)
-    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    stats = tmp_path / "stats.sqlite3"
+    env = {**os.environ, "CRESCENT_STATS_PATH": str(stats)}
+    NotebookClient(notebook, timeout=120, kernel_name="python3").execute(env=env)
+    # The examples' boards play from code: Run All adds no game to the player's statistics.
+    assert not StatsBook(stats).summary(), "the examples counted games in the player's statistics"
     outputs = {i: cell.get("outputs", []) for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"}
     widget_output = outputs[1][0]
     assert "application/vnd.jupyter.widget-view+json" in widget_output["data"]
