@@ -123,7 +123,7 @@ def test_lesson_4_the_tap_on_where_the_card_went_does_not_send_it_back(page: Any
         expect(view(page).locator(".cw-note")).to_contain_text("Dobrze!")
         page.wait_for_timeout(WINDOW_MS + 150)  # a tap of its own, as lesson 1 taught: then where it goes
         slot(page, "F5").click()
-        expect(view(page).locator(".cw-note")).to_contain_text("właśnie sama trafiła na fundament F5")
+        expect(view(page).locator(".cw-note")).to_contain_text("właśnie została przeniesiona na fundament F5")
         page.wait_for_timeout(WINDOW_MS + 150)
         tap_twice(page, "touch", "F5", 120)  # nor does a double tap (nor two taps, should the machine stretch it)
         page.wait_for_timeout(QUIET_MS)

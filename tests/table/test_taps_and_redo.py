@@ -85,7 +85,9 @@ def test_lesson_4_a_tap_on_where_the_card_went_does_not_send_it_back() -> None:
     assert w.note.startswith("Right!") and w.foundations[4] == ["5S", 9]
     assert w.tap("F5") is None, "lesson 1 taught: the pile, then where it goes"
     assert w.foundations[4] == ["5S", 9] and w.foundations[0] == ["4S", 4]
-    assert w.note == "5♠ has just gone to foundation F5 by itself; a tap does not send it back (drag it, or Undo)."
+    assert w.note == (
+        "5♠ has just been moved to foundation F5 for you; a tap does not send it straight back (drag it, or Undo)."
+    )
     assert w.double_tap("F5") is None and w.foundations[4] == ["5S", 9]
     assert w.lesson_panel["solved"] and w.lesson_panel["done"]
     w.move("F5", "F1")  # a drag still takes it back: the player chose that

@@ -161,10 +161,12 @@ LABELS: Final[dict[str, dict[str, str]]] = {
     "reshuffles_left": {"pl": "Przetasowania: {n}", "en": "Reshuffles left: {n}"},
     "undo": {"pl": "Cofnij", "en": "Undo"},
     "redo": {"pl": "Ponów", "en": "Redo"},
-    # A tap on a card the board has just moved there by itself, whose only move is back.
+    # A tap on a card the board has just moved there by itself (a tap's only place, the lit
+    # card, auto-play), whose only move is back: said as what the player saw happen.
     "tap_kept": {
-        "pl": "{card} właśnie sama trafiła na {place}; dotknięcie jej nie cofa (przeciągnij ją albo cofnij ruch).",
-        "en": "{card} has just gone to {place} by itself; a tap does not send it back (drag it, or Undo).",
+        "pl": "{card} właśnie została przeniesiona na {place}; dotknięcie nie odsyła jej od razu z powrotem "
+        "(przeciągnij ją albo cofnij ruch).",
+        "en": "{card} has just been moved to {place} for you; a tap does not send it straight back (drag it, or Undo).",
     },
     "reshuffled": {
         "pl": "Przetasowano: spodnia karta każdego stosu jest teraz na wierzchu. Zostało przetasowań: {n}.",
