@@ -221,7 +221,20 @@ function endDrag(view, model, motion, p, back) {
 }
 
 /**
- * The place under the pointer: a pile's name, "F" for anywhere on the foundations, or null.
+ * Where a drop on `place` goes, the dragged card's `targets` known: a foundation the player
+ * aimed at that takes the card is that foundation (of two that take it, the one chosen);
+ * anywhere else on the foundations is "F", the foundation of the suit that takes it.
+ * @param {string} place
+ * @param {string[]} targets
+ * @returns {string}
+ */
+export function dropDestination(place, targets) {
+  return place[0] === "F" && place !== "F" && !targets.includes(place) ? "F" : place;
+}
+
+/**
+ * The place under the pointer: a pile's name, a foundation's ("F5"), "F" for elsewhere on
+ * the foundations, or null.
  * @param {View} view
  * @param {number} x
  * @param {number} y
@@ -233,7 +246,9 @@ function dropPlace(view, x, y) {
   /** @type {HTMLElement | null} */
   const pileEl = hit.closest("[data-pile]");
   if (pileEl) return pileEl.dataset.pile ?? null;
-  // Anywhere on the foundation area means "the foundation of this suit that accepts it".
+  /** @type {HTMLElement | null} */
+  const foundationEl = hit.closest("[data-foundation]");
+  if (foundationEl?.dataset.foundation) return foundationEl.dataset.foundation;
   if (hit.closest("[data-foundation-area]")) return "F";
   return null;
 }
@@ -293,14 +308,16 @@ export function attachInput(view, model, send, onPress = () => {}, motion = NO_M
       return;
     }
     const dragged = /** @type {Press & {drag: Drag}} */ (p);
-    const dst = dropPlace(view, e.clientX, e.clientY);
-    if (dst === null || dst === p.place) {
+    const under = dropPlace(view, e.clientX, e.clientY);
+    if (under === null || under === p.place) {
       endDrag(view, model, motion, dragged, true);
       return;
     }
+    const targets = targetsOf(model, p.place);
+    const dst = dropDestination(under, targets);
     // Python judges the drop either way; an unlit destination snaps back at once and
     // Python's reason appears in the status area.
-    endDrag(view, model, motion, dragged, !looksLegal(targetsOf(model, p.place), dst));
+    endDrag(view, model, motion, dragged, !looksLegal(targets, dst));
     taps.forgetLast();
     sender.send("drop", { src: p.place, dst });
   }

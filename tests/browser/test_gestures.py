@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from lab import run_python
 from playwright.sync_api import expect
-from test_board import center, reset, settle, slot, top_card, view
+from test_board import center, drag, reset, settle, slot, top_card, view
 
 pytestmark = pytest.mark.browser
 
@@ -145,3 +145,23 @@ def test_a_tap_on_the_lit_card_plays_the_hinted_move(page: Any) -> None:
     expect(top_card(page, "11")).to_have_attribute("data-card", card or "")
     state = settle(page)
     assert state["move_count"] == 1 and state["selected"] == "", state
+
+
+# 5♠ on pile 1 fits both spade foundations: F1 (A♠ up to 4♠) and F5 (K♠ down to 6♠).
+TWO_HOMES = """
+from crescent_widget.lessons import sparse_position
+spades_down = ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S"]
+w.load(sparse_position({1: ["5S"]}, {"F1": ["AS", "2S", "3S", "4S"], "F5": spades_down}))
+"""
+
+
+@pytest.mark.parametrize(("aimed", "other"), [("F5", "F1"), ("F1", "F5")])
+def test_a_drag_onto_one_of_two_foundations_that_take_the_card_goes_to_that_one(
+    page: Any, aimed: str, other: str
+) -> None:
+    reset(page, TWO_HOMES)
+    x, y = center(slot(page, aimed))
+    drag(page, top_card(page, "1"), x, y)
+    expect(top_card(page, aimed)).to_have_attribute("data-card", "5S")
+    expect(top_card(page, other)).not_to_have_attribute("data-card", "5S")
+    assert settle(page)["move_count"] == 1

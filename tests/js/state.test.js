@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { looksLegal } from "../../js/input.js";
+import { dropDestination, looksLegal } from "../../js/input.js";
 import { readState, STATE_DEFAULTS, STATE_KEYS } from "../../js/state.js";
 
 function fakeModel(traits) {
@@ -34,4 +34,16 @@ test("a drop looks legal on a published destination, and anywhere on the foundat
   assert.ok(!looksLegal(["6"], "F"));
   assert.ok(!looksLegal(["6"], "7"));
   assert.ok(!looksLegal([], "6"));
+});
+
+test("a drop on a foundation that takes the card goes there; elsewhere on the foundations, to any", () => {
+  // 5♠ fits both F1 (A♠ up to 4♠) and F5 (K♠ down to 6♠): the one aimed at is the one played.
+  assert.equal(dropDestination("F5", ["F1", "F5"]), "F5");
+  assert.equal(dropDestination("F1", ["F1", "F5"]), "F1");
+  // A foundation that does not take it, or the space between them: the one of its suit that does.
+  assert.equal(dropDestination("F2", ["F1", "6"]), "F");
+  assert.equal(dropDestination("F", ["F1"]), "F");
+  assert.equal(dropDestination("F2", ["6"]), "F");
+  assert.ok(!looksLegal(["6"], dropDestination("F2", ["6"])));
+  assert.equal(dropDestination("6", ["F1"]), "6");
 });
