@@ -195,17 +195,23 @@ def test_a_handed_over_position_whose_win_is_not_found_at_once_is_practised_all_
     assert table.move(view.hint_move) is not None and table.view().note.startswith("Right: ")
 
 
-def test_a_try_with_no_win_known_and_none_found_cannot_be_told(monkeypatch: pytest.MonkeyPatch) -> None:
+def finding_nothing_at(position: str) -> type[Solving]:
+    """The solver's search, but out of time at once on ``position`` (a judge that cannot tell)."""
+
     class NothingFound(Solving):
         def steps(
             self, *, seconds: float | None = None, nodes: int | None = None
         ) -> Generator[None, None, SolveResult]:
-            if self.game.position() == TWO_SPADES:
+            if self.game.position() == position:
                 yield
                 return SolveResult("unknown", (), 0, seconds or 0.0, 0)
             return (yield from super().steps(seconds=seconds, nodes=nodes))
 
-    monkeypatch.setattr(api, "Solving", NothingFound)
+    return NothingFound
+
+
+def test_a_try_with_no_win_known_and_none_found_cannot_be_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(api, "Solving", finding_nothing_at(TWO_SPADES))
     table = Table(lang="en")
     table.practice(TWO_SPADES, nodes=NODES)
     for _ in range(TRIES):
@@ -238,18 +244,7 @@ def test_a_try_of_the_reviews_own_unproven_move_gets_the_reviews_evidence(
     named = game.actions[found.better.position]
     after = game.rewound(found.better.position)
     after.move(named)
-    past_named = after.position()
-
-    class NothingFoundPastTheNamedMove(Solving):
-        def steps(
-            self, *, seconds: float | None = None, nodes: int | None = None
-        ) -> Generator[None, None, SolveResult]:
-            if self.game.position() == past_named:
-                yield
-                return SolveResult("unknown", (), 0, seconds or 0.0, 0)
-            return (yield from super().steps(seconds=seconds, nodes=nodes))
-
-    monkeypatch.setattr(api, "Solving", NothingFoundPastTheNamedMove)
+    monkeypatch.setattr(api, "Solving", finding_nothing_at(after.position()))
     table.practice(nodes=NODES)
     table.move(named)
     note = table.view().note
